@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "medbrain",
+    platforms: [.macOS(.v14)],
+    products: [.executable(name: "medbrain", targets: ["medbrain"])],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Both already come with Hummingbird; named here because the server uses them directly.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    ],
+    targets: [
+        // FHIR resources of DSTU2 and R4, lossless JSON, and the tutorial's views over both.
+        .target(name: "FHIRModel"),
+        // The built-in FHIR server: store, search, validation, persistence, HTTP.
+        .target(
+            name: "FHIRServer",
+            dependencies: [
+                "FHIRModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The command line: `medbrain serve`, `--version`, and (later) the REPL.
+        .target(
+            name: "MedbrainCommands",
+            dependencies: [
+                "FHIRServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "medbrain", dependencies: ["MedbrainCommands"]),
+        .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel"]),
+        .testTarget(name: "FHIRServerTests", dependencies: ["FHIRServer"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,73 @@
+extension DSTU2 {
+    /// When a medication is taken: explicit events and/or a repeating schedule.
+    public struct Timing: FHIRElement {
+        public var event: [String] = []
+        public var `repeat`: TimingRepeat?
+        public var code: CodeableConcept?
+        public var extra = JSONObject()
+
+        public init(repeat schedule: TimingRepeat? = nil) { self.repeat = schedule }
+
+        public init(reading reader: inout ElementReader) throws(FHIRDecodingError) {
+            event = try reader.strings("event")
+            self.repeat = try reader.element("repeat")
+            code = try reader.element("code")
+            extra = reader.remainder()
+        }
+
+        public func write(to writer: inout ElementWriter) {
+            writer.set("event", event)
+            writer.set("repeat", self.repeat)
+            writer.set("code", code)
+            writer.merge(extra)
+        }
+    }
+
+    /// DSTU2's `Timing.repeat`: one `when` code, unit names ending in `Units`.
+    public struct TimingRepeat: FHIRElement {
+        public var bounds: TimingBounds?
+        public var count: Int?
+        public var duration: FHIRDecimal?
+        public var durationMax: FHIRDecimal?
+        public var durationUnits: String?
+        public var frequency: Int?
+        public var frequencyMax: Int?
+        public var period: FHIRDecimal?
+        public var periodMax: FHIRDecimal?
+        public var periodUnits: String?
+        public var when: String?
+        public var extra = JSONObject()
+
+        public init() {}
+
+        public init(reading reader: inout ElementReader) throws(FHIRDecodingError) {
+            bounds = try TimingBounds.read(from: &reader, durationSuffix: "Quantity")
+            count = try reader.integer("count")
+            duration = try reader.decimal("duration")
+            durationMax = try reader.decimal("durationMax")
+            durationUnits = try reader.string("durationUnits")
+            frequency = try reader.integer("frequency")
+            frequencyMax = try reader.integer("frequencyMax")
+            period = try reader.decimal("period")
+            periodMax = try reader.decimal("periodMax")
+            periodUnits = try reader.string("periodUnits")
+            when = try reader.string("when")
+            extra = reader.remainder()
+        }
+
+        public func write(to writer: inout ElementWriter) {
+            bounds?.write(to: &writer, durationSuffix: "Quantity")
+            writer.set("count", count)
+            writer.set("duration", duration)
+            writer.set("durationMax", durationMax)
+            writer.set("durationUnits", durationUnits)
+            writer.set("frequency", frequency)
+            writer.set("frequencyMax", frequencyMax)
+            writer.set("period", period)
+            writer.set("periodMax", periodMax)
+            writer.set("periodUnits", periodUnits)
+            writer.set("when", when)
+            writer.merge(extra)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// Reads the members of one JSON object into a model type, remembering which it used.
+///
+/// Every accessor checks the JSON kind and reports the element path on a mismatch.
+public struct ElementReader {
+    /// The path of the object being read, e.g. `MedicationOrder.dosageInstruction[0]`.
+    public let path: String
+    private let object: JSONObject
+    private var used: [Bool]
+
+    public init(object: JSONObject, path: String) {
+        self.object = object
+        self.path = path
+        self.used = Array(repeating: false, count: object.count)
+    }
+
+    /// Whether the object has the member at all.
+    public func has(_ key: String) -> Bool { object.index(of: key) != nil }
+
+    /// The raw member, marked as used.
+    public mutating func raw(_ key: String) -> JSONValue? {
+        guard let index = object.index(of: key) else { return nil }
+        used[index] = true
+        return object.values[index]
+    }
+
+    /// The members nobody asked for, in their original order.
+    public func remainder() -> JSONObject {
+        var rest = JSONObject()
+        for index in used.indices where !used[index] {
+            rest.append(object.keys[index], object.values[index])
+        }
+        return rest
+    }
+
+    public func error(_ key: String, _ message: String) -> FHIRDecodingError {
+        FHIRDecodingError(path: key.isEmpty ? path : "\(path).\(key)", message: message)
+    }
+
+    public mutating func string(_ key: String) throws(FHIRDecodingError) -> String? {
+        guard let value = raw(key) else { return nil }
+        guard case .string(let text) = value else { throw mismatch(key, "a string", value) }
+        return text
+    }
+
+    public mutating func bool(_ key: String) throws(FHIRDecodingError) -> Bool? {
+        guard let value = raw(key) else { return nil }
+        guard case .bool(let flag) = value else { throw mismatch(key, "a boolean", value) }
+        return flag
+    }
+
+    public mutating func integer(_ key: String) throws(FHIRDecodingError) -> Int? {
+        guard let value = raw(key) else { return nil }
+        guard case .number(let text) = value, let number = Int(text) else { throw mismatch(key, "an integer", value) }
+        return number
+    }
+
+    public mutating func decimal(_ key: String) throws(FHIRDecodingError) -> FHIRDecimal? {
+        guard let value = raw(key) else { return nil }
+        guard case .number(let text) = value else { throw mismatch(key, "a decimal number", value) }
+        return FHIRDecimal(text: text)
+    }
+
+    /// A `date`, `dateTime` or `instant` string, checked against FHIR's formats.
+    public mutating func dateTime(_ key: String) throws(FHIRDecodingError) -> String? {
+        guard let text = try string(key) else { return nil }
+        guard FHIRDateTime(text) != nil else { throw error(key, "expected a FHIR date or dateTime, found \"\(text)\"") }
+        return text
+    }
+
+    public mutating func element<T: FHIRElement>(_ key: String) throws(FHIRDecodingError) -> T? {
+        guard let value = raw(key) else { return nil }
+        return try T(json: value, path: "\(path).\(key)")
+    }
+
+    public mutating func elements<T: FHIRElement>(_ key: String) throws(FHIRDecodingError) -> [T] {
+        guard let value = raw(key) else { return [] }
+        guard case .array(let items) = value else { throw mismatch(key, "an array", value) }
+        var result: [T] = []
+        result.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            result.append(try T(json: item, path: "\(path).\(key)[\(index)]"))
+        }
+        return result
+    }
+
+    public mutating func strings(_ key: String) throws(FHIRDecodingError) -> [String] {
+        guard let value = raw(key) else { return [] }
+        guard case .array(let items) = value else { throw mismatch(key, "an array", value) }
+        var result: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let text) = item else { throw mismatch("\(key)[\(index)]", "a string", item) }
+            result.append(text)
+        }
+        return result
+    }
+
+    private func mismatch(_ key: String, _ expected: String, _ found: JSONValue) -> FHIRDecodingError {
+        error(key, "expected \(expected), found \(found.kindName)")
+    }
+}

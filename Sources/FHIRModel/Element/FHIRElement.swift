@@ -1,0 +1,26 @@
+/// A FHIR element or resource read from, and written back to, JSON without loss.
+///
+/// Members the type does not model are kept by ``ElementReader/remainder()`` and written
+/// again after the modelled ones, so decode → encode is the identity (key order aside).
+public protocol FHIRElement: Sendable, Equatable {
+    init(reading reader: inout ElementReader) throws(FHIRDecodingError)
+    func write(to writer: inout ElementWriter)
+}
+
+extension FHIRElement {
+    /// Reads the element from a JSON object; `path` names it in error messages.
+    public init(json: JSONValue, path: String) throws(FHIRDecodingError) {
+        guard case .object(let object) = json else {
+            throw FHIRDecodingError(path: path, message: "expected an object, found \(json.kindName)")
+        }
+        var reader = ElementReader(object: object, path: path)
+        self = try Self(reading: &reader)
+    }
+
+    /// The element as JSON.
+    public var json: JSONValue {
+        var writer = ElementWriter()
+        write(to: &writer)
+        return .object(writer.object)
+    }
+}

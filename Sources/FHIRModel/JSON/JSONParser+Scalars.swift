@@ -1,0 +1,94 @@
+extension JSONParser {
+    mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = position
+        if current == UInt8(ascii: "-") { position += 1 }
+        guard let first = current, isDigit(first) else { throw error("invalid number: expected a digit") }
+        position += 1
+        if first != UInt8(ascii: "0") { skipDigits() }
+        if current == UInt8(ascii: ".") {
+            position += 1
+            guard let next = current, isDigit(next) else { throw error("invalid number: expected a digit after '.'") }
+            skipDigits()
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            position += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+            guard let next = current, isDigit(next) else { throw error("invalid number: expected an exponent") }
+            skipDigits()
+        }
+        return .number(String(decoding: bytes[start..<position], as: UTF8.self))
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private mutating func skipDigits() {
+        while let byte = current, isDigit(byte) { position += 1 }
+    }
+
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        position += 1  // the opening quote
+        let start = position
+        // Fast path: most FHIR strings have no escapes.
+        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+            guard byte >= 0x20 else { throw error("control character in a string; escape it") }
+            position += 1
+        }
+        guard let stop = current else { throw error("unterminated string") }
+        var utf8 = Array(bytes[start..<position])
+        if stop == UInt8(ascii: "\\") { try parseEscapedTail(into: &utf8) }
+        position += 1  // the closing quote
+        guard let string = String(validating: utf8, as: UTF8.self) else {
+            throw error("string is not valid UTF-8")
+        }
+        return string
+    }
+
+    private mutating func parseEscapedTail(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
+        while let byte = current, byte != UInt8(ascii: "\"") {
+            guard byte >= 0x20 else { throw error("control character in a string; escape it") }
+            position += 1
+            guard byte == UInt8(ascii: "\\") else {
+                utf8.append(byte)
+                continue
+            }
+            guard let escape = current else { break }
+            position += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
+            case UInt8(ascii: "u"): utf8.append(contentsOf: try parseUnicodeEscape())
+            default: throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string")
+            }
+        }
+        guard current != nil else { throw error("unterminated string") }
+    }
+
+    private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> [UInt8] {
+        let high = try parseHexQuad()
+        var scalarValue = high
+        if (0xD800...0xDBFF).contains(high) {
+            guard current == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "u")
+            else { throw error("unpaired surrogate in a \\u escape") }
+            position += 2
+            let low = try parseHexQuad()
+            guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in a \\u escape") }
+            scalarValue = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let scalar = Unicode.Scalar(scalarValue) else { throw error("invalid \\u escape") }
+        return Array(String(Character(scalar)).utf8)
+    }
+
+    private mutating func parseHexQuad() throws(JSONSyntaxError) -> UInt32 {
+        guard position + 4 <= bytes.count,
+            let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+        else { throw error("invalid \\u escape: expected four hex digits") }
+        position += 4
+        return value
+    }
+}

@@ -1,0 +1,86 @@
+extension R4 {
+    /// When a medication is taken: explicit events and/or a repeating schedule.
+    public struct Timing: FHIRElement {
+        public var event: [String] = []
+        public var `repeat`: TimingRepeat?
+        public var code: CodeableConcept?
+        public var extra = JSONObject()
+
+        public init(repeat schedule: TimingRepeat? = nil) { self.repeat = schedule }
+
+        public init(reading reader: inout ElementReader) throws(FHIRDecodingError) {
+            event = try reader.strings("event")
+            self.repeat = try reader.element("repeat")
+            code = try reader.element("code")
+            extra = reader.remainder()
+        }
+
+        public func write(to writer: inout ElementWriter) {
+            writer.set("event", event)
+            writer.set("repeat", self.repeat)
+            writer.set("code", code)
+            writer.merge(extra)
+        }
+    }
+
+    /// R4's `Timing.repeat`: adds `countMax`, days of week, times of day, several `when`
+    /// codes with an `offset` in minutes, and names units in the singular.
+    public struct TimingRepeat: FHIRElement {
+        public var bounds: TimingBounds?
+        public var count: Int?
+        public var countMax: Int?
+        public var duration: FHIRDecimal?
+        public var durationMax: FHIRDecimal?
+        public var durationUnit: String?
+        public var frequency: Int?
+        public var frequencyMax: Int?
+        public var period: FHIRDecimal?
+        public var periodMax: FHIRDecimal?
+        public var periodUnit: String?
+        public var dayOfWeek: [String] = []
+        public var timeOfDay: [String] = []
+        public var when: [String] = []
+        public var offset: Int?
+        public var extra = JSONObject()
+
+        public init() {}
+
+        public init(reading reader: inout ElementReader) throws(FHIRDecodingError) {
+            bounds = try TimingBounds.read(from: &reader, durationSuffix: "Duration")
+            count = try reader.integer("count")
+            countMax = try reader.integer("countMax")
+            duration = try reader.decimal("duration")
+            durationMax = try reader.decimal("durationMax")
+            durationUnit = try reader.string("durationUnit")
+            frequency = try reader.integer("frequency")
+            frequencyMax = try reader.integer("frequencyMax")
+            period = try reader.decimal("period")
+            periodMax = try reader.decimal("periodMax")
+            periodUnit = try reader.string("periodUnit")
+            dayOfWeek = try reader.strings("dayOfWeek")
+            timeOfDay = try reader.strings("timeOfDay")
+            when = try reader.strings("when")
+            offset = try reader.integer("offset")
+            extra = reader.remainder()
+        }
+
+        public func write(to writer: inout ElementWriter) {
+            bounds?.write(to: &writer, durationSuffix: "Duration")
+            writer.set("count", count)
+            writer.set("countMax", countMax)
+            writer.set("duration", duration)
+            writer.set("durationMax", durationMax)
+            writer.set("durationUnit", durationUnit)
+            writer.set("frequency", frequency)
+            writer.set("frequencyMax", frequencyMax)
+            writer.set("period", period)
+            writer.set("periodMax", periodMax)
+            writer.set("periodUnit", periodUnit)
+            writer.set("dayOfWeek", dayOfWeek)
+            writer.set("timeOfDay", timeOfDay)
+            writer.set("when", when)
+            writer.set("offset", offset)
+            writer.merge(extra)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// A prescription in the tutorial's terms: DSTU2's MedicationOrder or R4's MedicationRequest.
+///
+/// Later steps (search orders, render instructions) read this and never ask which version
+/// the server speaks; ``dstu2`` and ``r4`` write it back as either, which is how Medbrain
+/// converts between the two.
+public struct Order: Sendable, Equatable {
+    public var header: ResourceHeader
+    public var identifier: [Identifier] = []
+    public var status: String?
+    /// R4's `intent`; DSTU2 orders are always orders, so it reads `order` from DSTU2.
+    public var intent: String?
+    public var patient: Reference?
+    public var medication: MedicationChoice?
+    public var authoredOn: String?
+    public var prescriber: Reference?
+    public var dosages: [OrderDosage] = []
+
+    public init(id: String? = nil) { header = ResourceHeader(resourceType: "", id: id) }
+
+    public var id: String? { header.id }
+
+    public init(_ order: DSTU2.MedicationOrder) {
+        header = order.header
+        (identifier, status, intent) = (order.identifier, order.status, "order")
+        (patient, medication) = (order.patient, order.medication)
+        (authoredOn, prescriber) = (order.dateWritten, order.prescriber)
+        dosages = order.dosageInstruction.map(OrderDosage.init)
+    }
+
+    public init(_ request: R4.MedicationRequest) {
+        header = request.header
+        (identifier, status, intent) = (request.identifier, request.status, request.intent)
+        (patient, medication) = (request.subject, request.medication)
+        (authoredOn, prescriber) = (request.authoredOn, request.requester)
+        dosages = request.dosageInstruction.map(OrderDosage.init)
+    }
+
+    public var dstu2: DSTU2.MedicationOrder {
+        var order = DSTU2.MedicationOrder()
+        order.header = header
+        order.header.resourceType = DSTU2.MedicationOrder.resourceType
+        (order.identifier, order.status) = (identifier, status.map(Self.dstu2Status))
+        (order.patient, order.medication) = (patient, medication)
+        (order.dateWritten, order.prescriber) = (authoredOn, prescriber)
+        order.dosageInstruction = dosages.map(\.dstu2)
+        return order
+    }
+
+    public var r4: R4.MedicationRequest {
+        var request = R4.MedicationRequest()
+        request.header = header
+        request.header.resourceType = R4.MedicationRequest.resourceType
+        (request.identifier, request.status, request.intent) = (identifier, status, intent ?? "order")
+        (request.subject, request.medication) = (patient, medication)
+        (request.authoredOn, request.requester) = (authoredOn, prescriber)
+        request.dosageInstruction = dosages.map(\.r4)
+        return request
+    }
+
+    /// R4 statuses DSTU2 lacks mapped to their nearest DSTU2 code.
+    static func dstu2Status(_ status: String) -> String {
+        switch status {
+        case "cancelled": "stopped"
+        case "unknown": "active"
+        default: status
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import FHIRModel
+
+/// The data the built-in server starts with: the tutorial's test patient `f001` and others,
+/// medications, orders whose timings exercise every part of an instruction sentence, and
+/// administrations over more than two years.
+///
+/// Written once in R4 (`BuiltinDataset+R4JSON.swift`) and converted for DSTU2, so both
+/// versions hold the same content.
+public enum BuiltinDataset {
+    /// The dataset's resources in `version`'s form.
+    public static func resources(for version: FHIRVersion) throws -> [JSONValue] {
+        let bundle = try FHIRModel.Bundle(jsonText: Array(r4JSON.utf8))
+        let resources = bundle.entry.compactMap(\.resource)
+        guard version != .r4 else { return resources }
+        return try resources.map { resource throws(FHIRDecodingError) in
+            try VersionConversion.convert(resource, to: version)
+        }
+    }
+
+    /// The "today" the dataset was written around (the day after Table 5's Monday).
+    public static let today = "2016-08-16"
+}

@@ -1,0 +1,84 @@
+import FHIRModel
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The built-in FHIR server on a real socket: Hummingbird carries HTTP, ``FHIRService`` answers.
+public struct FHIRHTTPServer: Sendable {
+    public let service: FHIRService
+    public let configuration: ServerConfiguration
+
+    public init(service: FHIRService, configuration: ServerConfiguration) {
+        self.service = service
+        self.configuration = configuration
+    }
+
+    /// Serves until the task is cancelled (or SIGINT/SIGTERM with `handleSignals`);
+    /// `onReady` gets the FHIR base URL once the port is bound.
+    public func run(handleSignals: Bool, onReady: @escaping @Sendable (String) async -> Void) async throws {
+        let service = self.service
+        let maximum = configuration.maximumBodySize
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            await Self.respond(to: request, service: service, maximumBodySize: maximum)
+        }
+        var logger = Logger(label: "medbrain.server")
+        logger.logLevel = .error
+        let host = configuration.host
+        let app = Application(
+            responder: responder,
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "Medbrain/\(MedbrainInfo.version)"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                await onReady("http://\(shownHost):\(port)\(FHIRService.basePath)")
+            },
+            logger: logger)
+        if handleSignals {
+            try await app.runService()
+        } else {
+            try await app.run()
+        }
+    }
+
+    static func respond(to request: Request, service: FHIRService, maximumBodySize: Int) async -> Response {
+        var request = request
+        let body: [UInt8]
+        do {
+            body = Array(buffer: try await request.collectBody(upTo: maximumBodySize))
+        } catch {
+            let context = RequestContext(request: FHIRRequest(method: "POST", components: []), version: service.version)
+            return response(context.outcome(413, "too-long", "the body is larger than \(maximumBodySize) bytes"))
+        }
+        guard let components = components(of: request.uri.path) else {
+            return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: "Not found. The FHIR API is at \(FHIRService.basePath)\n")))
+        }
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        // HTTP/1 `Host` arrives as the request's authority, not as a header field.
+        if let authority = request.head.authority { headers["host"] = authority }
+        let fhirRequest = FHIRRequest(
+            method: request.method.rawValue, components: components, query: FHIRRequest.parseQuery(request.uri.query),
+            headers: headers, body: body)
+        return response(await service.handle(fhirRequest))
+    }
+
+    /// The path below the FHIR base, or nil when the request is not for the FHIR API.
+    static func components(of path: String) -> [String]? {
+        guard path == FHIRService.basePath || path.hasPrefix(FHIRService.basePath + "/") else { return nil }
+        return path.dropFirst(FHIRService.basePath.count).split(separator: "/").map {
+            String($0).removingPercentEncoding ?? String($0)
+        }
+    }
+
+    static func response(_ answer: FHIRResponse) -> Response {
+        var fields = HTTPFields()
+        for (name, value) in answer.headers {
+            if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
+        }
+        return Response(
+            status: HTTPResponse.Status(code: answer.status), headers: fields,
+            body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+}

@@ -1,0 +1,32 @@
+import FHIRModel
+import Foundation
+
+/// How to run the built-in server: `medbrain serve`'s options, also used in-process.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    /// 0 picks a free port.
+    public var port: Int
+    public var version: FHIRVersion
+    /// A fixed time for `meta.lastUpdated`; nil for the wall clock.
+    public var now: Date?
+    /// A data file that keeps every write; nil keeps data in memory only.
+    public var dataPath: String?
+    public var maximumBodySize: Int
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, version: FHIRVersion = .dstu2, now: Date? = nil,
+        dataPath: String? = nil, maximumBodySize: Int = 8 << 20
+    ) {
+        self.host = host
+        self.port = port
+        self.version = version
+        self.now = now
+        self.dataPath = dataPath
+        self.maximumBodySize = maximumBodySize
+    }
+
+    /// Whether the server can be reached only from this machine.
+    public var isLoopback: Bool {
+        ["127.0.0.1", "localhost", "::1"].contains(host) || host.hasPrefix("127.")
+    }
+}

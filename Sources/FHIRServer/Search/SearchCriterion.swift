@@ -1,0 +1,96 @@
+import FHIRModel
+import Foundation
+
+/// One `name[:modifier]=v1,v2` of a search: true when any value matches (commas mean OR).
+struct SearchCriterion: Sendable {
+    let parameter: SearchParameter
+    let modifier: String?
+    let values: [String]
+
+    /// The modifiers each kind understands; others make the criterion unknown.
+    static func accepts(_ modifier: String?, for kind: SearchParameter.Kind, target: String?) -> Bool {
+        guard let modifier else { return true }
+        switch kind {
+        case .string: return ["exact", "contains"].contains(modifier)
+        case .token: return ["exact", "not"].contains(modifier)
+        case .reference: return modifier == target
+        case .date: return false
+        }
+    }
+
+    func matches(_ resource: JSONValue) -> Bool {
+        let found = parameter.values(resource)
+        let hit = values.contains { value in found.contains { matches(value, $0) } }
+        return modifier == "not" ? !hit : hit
+    }
+
+    private func matches(_ query: String, _ value: JSONValue) -> Bool {
+        switch parameter.kind {
+        case .token: TokenMatch.matches(query, value)
+        case .string: stringMatches(query, value)
+        case .reference: referenceMatches(query, value)
+        case .date: DateMatch(query).map { $0.matches(value) } ?? false
+        }
+    }
+
+    private func stringMatches(_ query: String, _ value: JSONValue) -> Bool {
+        let wanted = Self.fold(query)
+        return Self.strings(in: value).contains { text in
+            switch modifier {
+            case "exact": text == query
+            case "contains": Self.fold(text).contains(wanted)
+            default: Self.fold(text).hasPrefix(wanted)
+            }
+        }
+    }
+
+    /// FHIR string search ignores case and accents: `muller` finds `Müller`.
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    static func strings(in value: JSONValue) -> [String] {
+        switch value {
+        case .string(let text): [text]
+        case .array(let elements): elements.flatMap(strings)
+        case .object(let object): object.members.filter { $0.0 != "use" && $0.0 != "period" }.flatMap { strings(in: $0.1) }
+        default: []
+        }
+    }
+
+    private func referenceMatches(_ query: String, _ value: JSONValue) -> Bool {
+        guard let text = value["reference"]?.stringValue, let target = Reference(reference: text).target else {
+            return false
+        }
+        let wanted = query.split(separator: "/").map(String.init)
+        switch wanted.count {
+        case 0: return false
+        case 1: return target.id == wanted[0] && (parameter.target == nil || target.type == parameter.target)
+        default: return target.id == wanted[wanted.count - 1] && target.type == wanted[wanted.count - 2]
+        }
+    }
+}
+
+/// Token search: `code`, `system|code`, `|code` or `system|` against codes, codings,
+/// identifiers, contact points and booleans.
+enum TokenMatch {
+    static func matches(_ query: String, _ value: JSONValue) -> Bool {
+        let parts = query.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let (system, code): (String?, String) = parts.count == 2 ? (parts[0], parts[1]) : (nil, parts[0])
+        return pairs(in: value).contains { pair in
+            (system == nil || (system!.isEmpty ? pair.system == nil : pair.system == system))
+                && (code.isEmpty || pair.code == code)
+        }
+    }
+
+    private static func pairs(in value: JSONValue) -> [(system: String?, code: String?)] {
+        switch value {
+        case .string(let text): return [(nil, text)]
+        case .bool(let flag): return [(nil, flag ? "true" : "false")]
+        case .object(let object):
+            if case .array(let codings) = object["coding"] ?? .null { return codings.flatMap(pairs) }
+            return [(object["system"]?.stringValue, (object["code"] ?? object["value"])?.stringValue)]
+        default: return []
+        }
+    }
+}

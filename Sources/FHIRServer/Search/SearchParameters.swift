@@ -1,0 +1,107 @@
+import FHIRModel
+
+/// The search parameters the built-in server supports, per resource type and version:
+/// the ones the tutorial and its peer apps use (see the issue and the reference sheet).
+enum SearchParameters {
+    static func all(for type: String, version: FHIRVersion) -> [SearchParameter] {
+        let common = [SearchParameter("_id", .token, "The resource id", paths: ["id"])]
+        switch (type, version) {
+        case ("Patient", _): return common + patient
+        case ("Medication", _): return common + [SearchParameter("code", .token, "The medication's code", paths: ["code"])]
+        case ("MedicationOrder", .dstu2): return common + medicationOrder
+        case ("MedicationRequest", .r4): return common + medicationRequest
+        case ("MedicationAdministration", .dstu2): return common + administrationDSTU2
+        case ("MedicationAdministration", .r4): return common + administrationR4
+        case ("Observation", _): return common + observation
+        default: return []
+        }
+    }
+
+    static let patient = [
+        SearchParameter("family", .string, "A part of the family name", paths: ["name", "family"]),
+        SearchParameter("given", .string, "A part of a given name", paths: ["name", "given"]),
+        SearchParameter("name", .string, "A part of any name", paths: ["name"]),
+        SearchParameter("identifier", .token, "A patient identifier (system|value)", paths: ["identifier"]),
+        SearchParameter("telecom", .token, "Any contact value", paths: ["telecom"]),
+        contact("email"), contact("phone"),
+        SearchParameter("gender", .token, "Gender of the patient", paths: ["gender"]),
+        SearchParameter("birthdate", .date, "The patient's date of birth", paths: ["birthDate"]),
+    ]
+
+    /// `email` and `phone`: the telecom values of that system.
+    static func contact(_ system: String) -> SearchParameter {
+        SearchParameter(system, .token, "A value in an \(system) contact") { resource in
+            SearchParameter.follow(["telecom"], in: resource).filter { $0["system"]?.stringValue == system }
+                .compactMap { $0["value"] }
+        }
+    }
+
+    static let medication = SearchParameter(
+        "medication", .reference, target: "Medication", "The Medication referenced", paths: ["medicationReference"])
+    static let code = SearchParameter(
+        "code", .token, "The medication's code", paths: ["medicationCodeableConcept"])
+
+    static let medicationOrder: [SearchParameter] = {
+        let patient = SearchParameter("patient", .reference, target: "Patient", "The patient", paths: ["patient"])
+        return [
+            patient, patient.alias("subject"),
+            SearchParameter("status", .token, "Status of the order", paths: ["status"]),
+            SearchParameter("datewritten", .date, "When the order was written", paths: ["dateWritten"]),
+            SearchParameter("identifier", .token, "An order identifier", paths: ["identifier"]),
+            medication, code,
+        ]
+    }()
+
+    static let medicationRequest: [SearchParameter] = [
+        SearchParameter("patient", .reference, target: "Patient", "The patient", paths: ["subject"]),
+        SearchParameter("subject", .reference, target: "Patient", "The subject of the request", paths: ["subject"]),
+        SearchParameter("status", .token, "Status of the request", paths: ["status"]),
+        SearchParameter("intent", .token, "Intent of the request", paths: ["intent"]),
+        SearchParameter("authoredon", .date, "When the request was written", paths: ["authoredOn"]),
+        SearchParameter("identifier", .token, "A request identifier", paths: ["identifier"]),
+        medication, code,
+    ]
+
+    static let administrationDSTU2: [SearchParameter] = {
+        let patient = SearchParameter("patient", .reference, target: "Patient", "The patient", paths: ["patient"])
+        let prescription = SearchParameter(
+            "prescription", .reference, target: "MedicationOrder", "The order given", paths: ["prescription"])
+        let effective = SearchParameter(
+            "effectivetime", .date, "When the dose was given", paths: ["effectiveTimeDateTime"], ["effectiveTimePeriod"])
+        return [
+            patient, patient.alias("subject"), prescription, prescription.alias("request"),
+            effective, effective.alias("effective-time"),
+            SearchParameter("status", .token, "Status of the administration", paths: ["status"]),
+            SearchParameter("notgiven", .token, "true when the dose was not given") { resource in
+                [.bool(resource["wasNotGiven"] == .bool(true))]
+            },
+            medication, code,
+        ]
+    }()
+
+    static let administrationR4: [SearchParameter] = {
+        let request = SearchParameter(
+            "request", .reference, target: "MedicationRequest", "The request given", paths: ["request"])
+        let effective = SearchParameter(
+            "effective-time", .date, "When the dose was given", paths: ["effectiveDateTime"], ["effectivePeriod"])
+        return [
+            SearchParameter("patient", .reference, target: "Patient", "The patient", paths: ["subject"]),
+            SearchParameter("subject", .reference, target: "Patient", "The subject", paths: ["subject"]),
+            request, request.alias("prescription"), effective, effective.alias("effectivetime"),
+            SearchParameter("status", .token, "Status of the administration", paths: ["status"]),
+            SearchParameter("notgiven", .token, listed: false, "true when the dose was not given") { resource in
+                [.bool(resource["status"] == .string("not-done"))]
+            },
+            medication, code,
+        ]
+    }()
+
+    static let observation = [
+        SearchParameter("subject", .reference, target: "Patient", "The subject", paths: ["subject"]),
+        SearchParameter("patient", .reference, target: "Patient", "The patient", paths: ["subject"]),
+        SearchParameter("code", .token, "The kind of observation", paths: ["code"]),
+        SearchParameter("category", .token, "The category", paths: ["category"]),
+        SearchParameter("date", .date, "When it was observed", paths: ["effectiveDateTime"], ["effectivePeriod"]),
+        SearchParameter("status", .token, "Status of the observation", paths: ["status"]),
+    ]
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// An HTTP request as the FHIR service sees it, independent of the HTTP server.
+public struct FHIRRequest: Sendable {
+    public var method: String
+    /// The path below the FHIR base, split at `/` (`["Patient", "f001"]`).
+    public var components: [String]
+    /// Query parameters in order, percent-decoded; a name may repeat.
+    public var query: [(name: String, value: String)]
+    /// Header fields with lower-cased names.
+    public var headers: [String: String]
+    public var body: [UInt8]
+
+    public init(
+        method: String, components: [String], query: [(name: String, value: String)] = [],
+        headers: [String: String] = [:], body: [UInt8] = []
+    ) {
+        self.method = method
+        self.components = components
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Splits a query string (`a=1&b=x%20y`) into decoded pairs; `+` is a space, as in forms.
+    public static func parseQuery(_ text: String?) -> [(name: String, value: String)] {
+        guard let text, !text.isEmpty else { return [] }
+        return text.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (part: Substring) in
+                String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
+            }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+
+    /// The first value of a query parameter.
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+}
+
+/// The answer of the FHIR service, ready to be written by any HTTP server.
+public struct FHIRResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}

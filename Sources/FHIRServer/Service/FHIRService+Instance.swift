@@ -1,0 +1,39 @@
+import FHIRModel
+
+/// Read, version read and history of one resource.
+extension FHIRService {
+    func read(_ context: RequestContext, type: String, id: String) async -> FHIRResponse {
+        if let current = await store.read(type, id) { return context.resource(current) }
+        if await store.history(type, id).last?.isDeleted == true {
+            return context.outcome(410, "deleted", "\(type)/\(id) was deleted")
+        }
+        return context.outcome(404, "not-found", "\(type)/\(id) is not known")
+    }
+
+    func readVersion(_ context: RequestContext, type: String, id: String, version: String) async -> FHIRResponse {
+        let versions = await store.history(type, id)
+        guard let match = versions.first(where: { String($0.versionId) == version }) else {
+            return context.outcome(404, "not-found", "\(type)/\(id) has no version \(version)")
+        }
+        guard !match.isDeleted else { return context.outcome(410, "deleted", "\(type)/\(id) version \(version) is a deletion") }
+        return context.resource(match)
+    }
+
+    func history(_ context: RequestContext, type: String, id: String) async -> FHIRResponse {
+        let versions = await store.history(type, id)
+        guard !versions.isEmpty else { return context.outcome(404, "not-found", "\(type)/\(id) is not known") }
+        var bundle = Bundle(type: "history")
+        bundle.total = versions.count
+        bundle.link = [BundleLink(relation: "self", url: "\(context.baseURL)/\(type)/\(id)/_history")]
+        bundle.entry = versions.reversed().map { version in
+            var entry = BundleEntry(fullUrl: "\(context.baseURL)/\(type)/\(id)", resource: version.json)
+            entry.request = BundleEntryRequest(
+                method: version.isDeleted ? "DELETE" : (version.versionId == 1 ? "POST" : "PUT"),
+                url: version.versionId == 1 ? type : "\(type)/\(id)")
+            entry.response = BundleEntryResponse(
+                status: version.isDeleted ? "204" : "200", etag: version.etag, lastModified: version.lastUpdated)
+            return entry
+        }
+        return context.respond(200, bundle.json)
+    }
+}

@@ -1,0 +1,143 @@
+import FHIRModel
+import Foundation
+
+/// Type-level search with paging (`_count`, absolute `next`/`previous` links), `_include`
+/// and `_summary=count`.
+extension FHIRService {
+    static let defaultPageSize = 50
+    static let maximumPageSize = 1000
+    /// Parameters that shape the answer rather than filter it.
+    static let controlParameters: Set<String> = ["_count", "_offset", "_include", "_format", "_pretty", "_summary"]
+
+    func search(_ context: RequestContext, type: String) async -> FHIRResponse {
+        let plan: SearchPlan
+        switch SearchPlan.make(context: context, type: type, version: version) {
+        case .success(let made): plan = made
+        case .failure(let refusal): return refusal.response
+        }
+        let matches = await store.all(type).filter { stored in
+            guard let json = stored.json else { return false }
+            return plan.criteria.allSatisfy { $0.matches(json) }
+        }
+        var bundle = Bundle(type: "searchset")
+        bundle.header.id = nil
+        bundle.total = matches.count
+        bundle.link = plan.links(base: "\(context.baseURL)/\(type)", total: matches.count)
+        if plan.summaryCount { return context.respond(200, bundle.json) }
+        let page = Array(matches.dropFirst(plan.offset).prefix(plan.count))
+        bundle.entry = page.map { entry($0, base: context.baseURL, mode: "match") }
+        bundle.entry += await included(by: plan, from: page).map { entry($0, base: context.baseURL, mode: "include") }
+        return context.respond(200, bundle.json)
+    }
+
+    private func entry(_ stored: StoredResource, base: String, mode: String) -> BundleEntry {
+        BundleEntry(fullUrl: "\(base)/\(stored.type)/\(stored.id)", resource: stored.json, searchMode: mode)
+    }
+
+    /// The resources that `_include=Type:param` names, each once, in order of first mention.
+    private func included(by plan: SearchPlan, from page: [StoredResource]) async -> [StoredResource] {
+        var seen = Set(page.map { "\($0.type)/\($0.id)" })
+        var result: [StoredResource] = []
+        for parameter in plan.includes {
+            for stored in page {
+                for value in parameter.values(stored.json ?? .null) {
+                    guard let text = value["reference"]?.stringValue, let target = Reference(reference: text).target,
+                        seen.insert("\(target.type)/\(target.id)").inserted,
+                        let found = await store.read(target.type, target.id)
+                    else { continue }
+                    result.append(found)
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// A search request understood: its criteria, paging and includes.
+struct SearchPlan {
+    var criteria: [SearchCriterion] = []
+    /// The filter parameters as given, for the links.
+    var applied: [(name: String, value: String)] = []
+    var includes: [SearchParameter] = []
+    var includeValues: [String] = []
+    var count = FHIRService.defaultPageSize
+    var offset = 0
+    var summaryCount = false
+
+    static func make(context: RequestContext, type: String, version: FHIRVersion) -> Result<SearchPlan, FHIRService.Refusal> {
+        let parameters = SearchParameters.all(for: type, version: version)
+        let strict = (context.request.headers["prefer"] ?? "").contains("handling=strict")
+        var plan = SearchPlan()
+        var unknown: [String] = []
+        for (name, value) in context.request.query {
+            let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
+            let modifier = parts.count > 1 ? parts[1] : nil
+            if FHIRService.controlParameters.contains(name) {
+                guard plan.control(name, value, parameters: parameters, type: type) else { unknown.append("\(name)=\(value)"); continue }
+            } else if let parameter = parameters.first(where: { $0.name == parts[0] }),
+                SearchCriterion.accepts(modifier, for: parameter.kind, target: parameter.target)
+            {
+                let values = value.split(separator: ",").map(String.init)
+                if parameter.kind == .date, let bad = values.first(where: { DateMatch($0) == nil }) {
+                    return .failure(.init(response: context.outcome(400, "invalid", "'\(bad)' is not a date search value for \(name)")))
+                }
+                plan.criteria.append(SearchCriterion(parameter: parameter, modifier: modifier, values: values))
+                plan.applied.append((name, value))
+            } else {
+                unknown.append(name)
+            }
+        }
+        if strict, !unknown.isEmpty {
+            let message = "unknown search parameters for \(type): \(unknown.joined(separator: ", "))"
+            return .failure(.init(response: context.outcome(400, "not-supported", message)))
+        }
+        return .success(plan)
+    }
+
+    /// Applies one control parameter; false when its value is not understood.
+    private mutating func control(_ name: String, _ value: String, parameters: [SearchParameter], type: String) -> Bool {
+        switch name {
+        case "_count":
+            guard let number = Int(value), number >= 0 else { return false }
+            count = min(number, FHIRService.maximumPageSize)
+        case "_offset":
+            guard let number = Int(value), number >= 0 else { return false }
+            offset = number
+        case "_summary":
+            guard value == "count" else { return value == "false" }
+            summaryCount = true
+        case "_include":
+            let parts = value.split(separator: ":").map(String.init)
+            guard parts.count >= 2, parts[0] == type,
+                let parameter = parameters.first(where: { $0.name == parts[1] && $0.kind == .reference })
+            else { return false }
+            includes.append(parameter)
+            includeValues.append(value)
+        default: break
+        }
+        return true
+    }
+
+    /// `self`, and `next`/`previous` when there are more pages, as absolute URLs.
+    func links(base: String, total: Int) -> [BundleLink] {
+        var links = [BundleLink(relation: "self", url: url(base: base, offset: offset))]
+        if !summaryCount, count > 0, offset + count < total {
+            links.append(BundleLink(relation: "next", url: url(base: base, offset: offset + count)))
+        }
+        if !summaryCount, offset > 0 {
+            links.append(BundleLink(relation: "previous", url: url(base: base, offset: max(0, offset - count))))
+        }
+        return links
+    }
+
+    private func url(base: String, offset: Int) -> String {
+        var items = applied.map { URLQueryItem(name: $0.name, value: $0.value) }
+        items += includeValues.map { URLQueryItem(name: "_include", value: $0) }
+        if summaryCount { items.append(URLQueryItem(name: "_summary", value: "count")) }
+        items.append(URLQueryItem(name: "_count", value: String(count)))
+        if offset > 0 { items.append(URLQueryItem(name: "_offset", value: String(offset))) }
+        var components = URLComponents(string: base)!
+        components.queryItems = items
+        return components.string ?? base
+    }
+}

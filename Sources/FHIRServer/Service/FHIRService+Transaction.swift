@@ -1,0 +1,136 @@
+import FHIRModel
+
+/// `POST [base]` with a `transaction` Bundle (all entries or none, placeholder `fullUrl`
+/// references resolved, as the tutorial loaded its data) or a `batch` (each entry alone).
+extension FHIRService {
+    func transaction(_ context: RequestContext) async -> FHIRResponse {
+        let bundle: Bundle
+        do {
+            bundle = try Bundle(jsonText: context.request.body)
+        } catch {
+            let status = if case .syntax = error { 400 } else { 422 }
+            return context.outcome(status, "structure", error.description)
+        }
+        switch bundle.type {
+        case "transaction": return await applyTransaction(context, bundle)
+        case "batch": return await applyBatch(context, bundle)
+        default:
+            return context.outcome(400, "invalid", "POST to the base needs a Bundle of type transaction or batch", element: "Bundle.type")
+        }
+    }
+
+    private func applyTransaction(_ context: RequestContext, _ bundle: Bundle) async -> FHIRResponse {
+        var plan = TransactionPlan()
+        for (index, entry) in bundle.entry.enumerated() {
+            if let problem = await plan.add(entry, at: index, service: self) {
+                return context.outcome(400, "invalid", problem, element: "Bundle.entry[\(index)]")
+            }
+        }
+        let stored: [StoredResource]
+        do {
+            stored = try await store.apply(plan.resolvedWrites(), lastUpdated: now) { write, exists in
+                write.resource.map { validator.issues(in: $0, type: write.type, exists: exists) } ?? []
+            }
+        } catch {
+            return storeFailure(context, error)
+        }
+        var result = Bundle(type: "transaction-response")
+        result.entry = zip(plan.statuses, stored).map { status, resource in
+            var entry = BundleEntry(fullUrl: "\(context.baseURL)/\(resource.type)/\(resource.id)", resource: resource.json)
+            entry.response = BundleEntryResponse(
+                status: status, location: "\(resource.type)/\(resource.id)/_history/\(resource.versionId)",
+                etag: resource.etag, lastModified: resource.lastUpdated)
+            return entry
+        }
+        return context.respond(200, result.json)
+    }
+
+    /// Each entry as its own request, answered in its own response entry.
+    private func applyBatch(_ context: RequestContext, _ bundle: Bundle) async -> FHIRResponse {
+        var result = Bundle(type: "batch-response")
+        for entry in bundle.entry {
+            let method = entry.request?.method ?? ""
+            let url = entry.request?.url ?? ""
+            let pathAndQuery = url.split(separator: "?", maxSplits: 1).map(String.init)
+            let components = pathAndQuery.first?.split(separator: "/").map(String.init) ?? []
+            var sub = FHIRRequest(
+                method: method, components: components, query: FHIRRequest.parseQuery(pathAndQuery.dropFirst().first),
+                headers: context.request.headers, body: entry.resource?.compactBytes ?? [])
+            sub.headers["if-match"] = entry.request?.ifMatch
+            let answer = components.isEmpty
+                ? context.outcome(400, "invalid", "a batch entry needs request.method and request.url")
+                : await handle(sub)
+            var responseEntry = BundleEntry(resource: answer.body.isEmpty ? nil : try? JSONParser.parse(answer.body))
+            responseEntry.response = BundleEntryResponse(
+                status: String(answer.status), location: answer.header("Location"), etag: answer.header("ETag"))
+            result.entry.append(responseEntry)
+        }
+        return context.respond(200, result.json)
+    }
+}
+
+/// The writes of a transaction, with placeholder ids (`urn:uuid:…`) mapped to real ones.
+struct TransactionPlan {
+    private(set) var writes: [StoreWrite] = []
+    private(set) var statuses: [String] = []
+    private var placeholders: [String: String] = [:]
+
+    /// Adds one entry; returns a problem to report instead, if the entry cannot be done.
+    mutating func add(_ entry: BundleEntry, at index: Int, service: FHIRService) async -> String? {
+        guard let method = entry.request?.method, let url = entry.request?.url else {
+            return "each entry needs request.method and request.url"
+        }
+        let parts = url.split(separator: "?")[0].split(separator: "/").map(String.init)
+        guard let type = parts.first, service.resourceTypes.contains(type) else {
+            return "'\(url)' is not a resource type this server supports"
+        }
+        if method != "DELETE" {
+            guard let resource = entry.resource, resource["resourceType"]?.stringValue == type else {
+                return "the entry's resource must be a \(type)"
+            }
+        }
+        switch (method, parts.count) {
+        case ("POST", 1):
+            let id = await service.store.reserveID(for: type)
+            if let fullUrl = entry.fullUrl { placeholders[fullUrl] = "\(type)/\(id)" }
+            writes.append(StoreWrite(type: type, id: id, resource: entry.resource))
+            statuses.append("201 Created")
+        case ("PUT", 2):
+            if let fullUrl = entry.fullUrl { placeholders[fullUrl] = "\(type)/\(parts[1])" }
+            let expected = entry.request?.ifMatch.flatMap(FHIRService.version(fromETag:))
+            writes.append(StoreWrite(type: type, id: parts[1], resource: entry.resource, expectedVersion: expected))
+            statuses.append("200 OK")
+        case ("DELETE", 2):
+            writes.append(StoreWrite(type: type, id: parts[1], resource: nil))
+            statuses.append("204 No Content")
+        default:
+            return "\(method) \(url) is not supported in a transaction"
+        }
+        return nil
+    }
+
+    /// The writes with every reference to a placeholder replaced by the id it got.
+    func resolvedWrites() -> [StoreWrite] {
+        writes.map { write in
+            StoreWrite(
+                type: write.type, id: write.id, resource: write.resource.map(resolve),
+                expectedVersion: write.expectedVersion)
+        }
+    }
+
+    private func resolve(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(var object):
+            for key in object.keys {
+                if key == "reference", let text = object[key]?.stringValue, let real = placeholders[text] {
+                    object[key] = .string(real)
+                } else if let member = object[key] {
+                    object[key] = resolve(member)
+                }
+            }
+            return .object(object)
+        case .array(let elements): return .array(elements.map(resolve))
+        default: return value
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import FHIRModel
+
+/// Create, update and delete.
+extension FHIRService {
+    func create(_ context: RequestContext, type: String) async -> FHIRResponse {
+        let resource: JSONValue
+        switch parseBody(context, type: type) {
+        case .success(let json): resource = json
+        case .failure(let refusal): return refusal.response
+        }
+        let id = await store.reserveID(for: type)
+        return await write(context, StoreWrite(type: type, id: id, resource: resource), status: 201)
+    }
+
+    func update(_ context: RequestContext, type: String, id: String) async -> FHIRResponse {
+        let resource: JSONValue
+        switch parseBody(context, type: type) {
+        case .success(let json): resource = json
+        case .failure(let refusal): return refusal.response
+        }
+        if let bodyID = resource["id"]?.stringValue, bodyID != id {
+            return context.outcome(400, "invalid", "the body's id '\(bodyID)' does not match the URL's '\(id)'", element: "\(type).id")
+        }
+        var expected: Int?
+        if let ifMatch = context.request.headers["if-match"] {
+            guard let version = Self.version(fromETag: ifMatch) else {
+                return context.outcome(400, "invalid", "If-Match must be an ETag such as W/\"1\"")
+            }
+            expected = version
+        }
+        let existed = await store.read(type, id) != nil
+        return await write(context, StoreWrite(type: type, id: id, resource: resource, expectedVersion: expected), status: existed ? 200 : 201)
+    }
+
+    func delete(_ context: RequestContext, type: String, id: String) async -> FHIRResponse {
+        do {
+            _ = try await store.apply([StoreWrite(type: type, id: id, resource: nil)], lastUpdated: now) { _, _ in [] }
+        } catch {
+            return storeFailure(context, error)
+        }
+        let outcome = OperationOutcome(issue: [
+            OperationOutcomeIssue(severity: "information", code: "informational", diagnostics: "deleted \(type)/\(id)")
+        ])
+        return context.respond(200, outcome.json)
+    }
+
+    private func write(_ context: RequestContext, _ change: StoreWrite, status: Int) async -> FHIRResponse {
+        do {
+            let stored = try await store.apply([change], lastUpdated: now) { write, exists in
+                validator.issues(in: write.resource!, type: write.type, exists: exists)
+            }
+            return context.resource(stored[0], status: status, location: true)
+        } catch {
+            return storeFailure(context, error)
+        }
+    }
+
+    func storeFailure(_ context: RequestContext, _ error: StoreError) -> FHIRResponse {
+        switch error {
+        case .invalid(let issues):
+            return context.issues(422, "processing", issues.map { ($0.path, "\($0.path): \($0.message)") })
+        case .versionConflict(let type, let id, let current):
+            let now = current.map { "version \($0)" } ?? "no version"
+            return context.outcome(412, "conflict", "\(type)/\(id) is at \(now); read it again before updating")
+        case .notFound(let type, let id):
+            return context.outcome(404, "not-found", "\(type)/\(id) is not known")
+        case .persistence(let message):
+            return context.outcome(500, "exception", "the change was not saved: \(message)")
+        }
+    }
+
+    /// `W/"3"` or `"3"` → 3.
+    static func version(fromETag tag: String) -> Int? {
+        var text = Substring(tag.trimmingCharacters(in: .whitespaces))
+        if text.hasPrefix("W/") { text = text.dropFirst(2) }
+        return Int(text.trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+    }
+
+    struct Refusal: Error {
+        let response: FHIRResponse
+    }
+
+    /// The body as a resource of `type`: JSON, an object, and the right `resourceType`.
+    func parseBody(_ context: RequestContext, type: String) -> Result<JSONValue, Refusal> {
+        guard !context.request.body.isEmpty else {
+            return .failure(Refusal(response: context.outcome(400, "invalid", "the request has no body; send a \(type) as JSON")))
+        }
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(context.request.body)
+        } catch {
+            return .failure(Refusal(response: context.outcome(400, "structure", error.description)))
+        }
+        guard case .object = json else {
+            return .failure(Refusal(response: context.outcome(400, "structure", "the body must be a JSON object")))
+        }
+        guard let found = json["resourceType"]?.stringValue else {
+            return .failure(Refusal(response: context.outcome(400, "invalid", "the body has no resourceType", element: "resourceType")))
+        }
+        guard found == type else {
+            return .failure(Refusal(response: context.outcome(400, "invalid", "the body is a \(found), but the URL is for \(type)", element: "resourceType")))
+        }
+        return .success(json)
+    }
+}

@@ -1,0 +1,82 @@
+import FHIRModel
+import Foundation
+
+/// What every handler needs to answer one request: the base URL and how to write responses.
+struct RequestContext: Sendable {
+    let request: FHIRRequest
+    let version: FHIRVersion
+
+    /// The absolute base URL as the client reached us (`http://127.0.0.1:8080/fhir`).
+    var baseURL: String {
+        "http://\(request.headers["host"] ?? "127.0.0.1")\(FHIRService.basePath)"
+    }
+
+    /// The MIME type to answer with: the version's, unless the client asked for plain JSON.
+    var contentType: String {
+        let accept = request.headers["accept"] ?? ""
+        let type = !accept.contains("fhir") && accept.contains("application/json") ? "application/json" : version.mimeType
+        return type + "; charset=utf-8"
+    }
+
+    /// XML is not spoken here: say so rather than send JSON to a client that cannot read it.
+    func refuseUnsupportedFormat() -> FHIRResponse? {
+        let format = request.queryValue("_format") ?? ""
+        let accept = request.headers["accept"] ?? ""
+        let body = request.headers["content-type"] ?? ""
+        if format.contains("xml") || (accept.contains("xml") && !accept.contains("json") && !accept.contains("*/*")) {
+            return outcome(406, "not-supported", "this server speaks JSON only")
+        }
+        if !request.body.isEmpty, body.contains("xml") {
+            return outcome(415, "not-supported", "send FHIR resources as JSON")
+        }
+        return nil
+    }
+
+    func respond(_ status: Int, _ json: JSONValue?, headers: [(name: String, value: String)] = []) -> FHIRResponse {
+        guard let json else { return FHIRResponse(status: status, headers: headers) }
+        let pretty = request.queryValue("_pretty") == "true"
+        return FHIRResponse(
+            status: status, headers: [("Content-Type", contentType)] + headers,
+            body: pretty ? json.prettyBytes : json.compactBytes)
+    }
+
+    /// An OperationOutcome with one error issue.
+    func outcome(_ status: Int, _ code: String, _ message: String, element: String? = nil) -> FHIRResponse {
+        issues(status, code, [(element, message)])
+    }
+
+    func issues(_ status: Int, _ code: String, _ problems: [(element: String?, message: String)]) -> FHIRResponse {
+        let issues = problems.map { problem in
+            OperationOutcomeIssue(
+                severity: "error", code: code, diagnostics: problem.message,
+                location: problem.element.map { [$0] } ?? [],
+                expression: version == .r4 ? problem.element.map { [$0] } ?? [] : [])
+        }
+        return respond(status, OperationOutcome(issue: issues).json)
+    }
+
+    /// The standard answer for a resource: body, ETag, Last-Modified, and Location on create.
+    func resource(_ stored: StoredResource, status: Int = 200, location: Bool = false) -> FHIRResponse {
+        var headers = [("ETag", stored.etag), ("Last-Modified", HTTPDate.format(stored.lastUpdated))]
+        if location {
+            headers.append(("Location", "\(baseURL)/\(stored.type)/\(stored.id)/_history/\(stored.versionId)"))
+        }
+        switch request.headers["prefer"] ?? "" {
+        case let prefer where prefer.contains("return=minimal"): return respond(status, nil, headers: headers)
+        default: return respond(status, stored.json, headers: headers)
+        }
+    }
+}
+
+/// RFC 7231 dates for `Last-Modified`.
+enum HTTPDate {
+    static func format(_ instant: String) -> String {
+        guard let parsed = FHIRDateTime(instant) else { return instant }
+        let date = Date(timeIntervalSince1970: parsed.start)
+        return date.formatted(
+            Date.VerbatimFormatStyle(
+                format: "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) GMT",
+                locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "GMT")!,
+                calendar: Calendar(identifier: .gregorian)))
+    }
+}

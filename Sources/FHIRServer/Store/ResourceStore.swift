@@ -1,0 +1,112 @@
+import FHIRModel
+
+/// Every resource the built-in server holds, with its versions; the one place that changes them.
+///
+/// An actor, so concurrent clients' writes are applied one set at a time; each set is
+/// validated, applied and (with a data file) saved before its caller hears it succeeded.
+public actor ResourceStore {
+    private var histories: [String: [String: [StoredResource]]] = [:]
+    /// Ids per type in creation order, so searches list resources the same way every run.
+    private var order: [String: [String]] = [:]
+    private var nextNumber: [String: Int] = [:]
+    private let file: StoreFile?
+
+    /// An empty store; with a file, every change is saved to it before it is acknowledged.
+    public init(file: StoreFile? = nil) {
+        self.file = file
+    }
+
+    /// Adds resources as they are (a dataset or a data file), without validation or saving.
+    public func load(_ resources: [JSONValue], lastUpdated: String) {
+        for resource in resources {
+            guard let type = resource["resourceType"]?.stringValue, let id = resource["id"]?.stringValue else { continue }
+            let version = resource["meta"]?["versionId"]?.stringValue.flatMap { Int($0) } ?? 1
+            let updated = resource["meta"]?["lastUpdated"]?.stringValue ?? lastUpdated
+            record(StoredResource(type: type, id: id, versionId: version, lastUpdated: updated, resource: resource))
+        }
+    }
+
+    /// A new server-assigned id for `type`: `1`, `2`, … skipping ids already taken.
+    public func reserveID(for type: String) -> String {
+        var number = nextNumber[type, default: 1]
+        while histories[type]?[String(number)] != nil { number += 1 }
+        nextNumber[type] = number + 1
+        return String(number)
+    }
+
+    /// The current version, or nil if there is none (never created, or deleted).
+    public func read(_ type: String, _ id: String) -> StoredResource? {
+        guard let current = histories[type]?[id]?.last, !current.isDeleted else { return nil }
+        return current
+    }
+
+    /// Every version of a resource, oldest first, deletions included.
+    public func history(_ type: String, _ id: String) -> [StoredResource] {
+        histories[type]?[id] ?? []
+    }
+
+    /// The current, undeleted resources of a type in creation order.
+    public func all(_ type: String) -> [StoredResource] {
+        (order[type] ?? []).compactMap { read(type, $0) }
+    }
+
+    /// Validates and applies a set of writes atomically: all of them, or none on any error.
+    ///
+    /// `validate` sees each resource with a lookup that knows the other writes of the set,
+    /// so a transaction may refer to resources it creates itself.
+    public func apply(
+        _ writes: [StoreWrite], lastUpdated: String,
+        validate: (StoreWrite, (String, String) -> Bool) -> [ValidationIssue]
+    ) throws(StoreError) -> [StoredResource] {
+        let pending = Dictionary(writes.map { ("\($0.type)/\($0.id)", $0.resource != nil) }) { _, last in last }
+        let exists = { (type: String, id: String) in pending["\(type)/\(id)"] ?? (self.read(type, id) != nil) }
+        var issues: [ValidationIssue] = []
+        for write in writes {
+            try checkPrecondition(write)
+            issues += validate(write, exists)
+        }
+        guard issues.isEmpty else { throw .invalid(issues) }
+        let saved = (histories, order)
+        let results = writes.map { write in
+            let version = (histories[write.type]?[write.id]?.last?.versionId ?? 0) + 1
+            return record(
+                StoredResource(
+                    type: write.type, id: write.id, versionId: version, lastUpdated: lastUpdated, resource: write.resource))
+        }
+        do {
+            try persist()
+        } catch {
+            (histories, order) = saved
+            throw .persistence(error.description)
+        }
+        return results
+    }
+
+    private func checkPrecondition(_ write: StoreWrite) throws(StoreError) {
+        let current = read(write.type, write.id)
+        if write.resource == nil, current == nil { throw .notFound(type: write.type, id: write.id) }
+        if let expected = write.expectedVersion, current?.versionId != expected {
+            throw .versionConflict(type: write.type, id: write.id, current: current?.versionId)
+        }
+    }
+
+    @discardableResult
+    private func record(_ resource: StoredResource) -> StoredResource {
+        if histories[resource.type]?[resource.id] == nil {
+            order[resource.type, default: []].append(resource.id)
+        }
+        histories[resource.type, default: [:]][resource.id, default: []].append(resource)
+        return resource
+    }
+
+    private func persist() throws(StoreFileError) {
+        guard let file else { return }
+        let current = order.keys.sorted().flatMap { type in all(type).compactMap(\.json) }
+        try file.save(current)
+    }
+
+    /// Writes the current resources to the data file now (after loading a dataset into a new file).
+    public func save() throws(StoreFileError) {
+        try persist()
+    }
+}

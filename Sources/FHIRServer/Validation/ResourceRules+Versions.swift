@@ -1,0 +1,68 @@
+import FHIRModel
+
+extension ResourceRules {
+    static let genders = ["male", "female", "other", "unknown"]
+    static let observationStatusDSTU2 = ["registered", "preliminary", "final", "amended", "cancelled", "entered-in-error", "unknown"]
+
+    static let dstu2: [ResourceRules] = [
+        .of(Patient.self) { patient, check in check.code(patient.gender, "gender", in: genders) },
+        .of(Medication.self) { _, _ in },
+        .of(DSTU2.MedicationOrder.self) { order, check in
+            check.require(order.medication, "medication[x]")
+            check.code(order.status, "status", in: ["active", "on-hold", "completed", "entered-in-error", "stopped", "draft"])
+            for (index, instruction) in order.dosageInstruction.enumerated() {
+                let rule = instruction.timing?.repeat
+                check.timeUnit(rule?.periodUnits, "dosageInstruction[\(index)].timing.repeat.periodUnits")
+                check.timeUnit(rule?.durationUnits, "dosageInstruction[\(index)].timing.repeat.durationUnits")
+            }
+        },
+        .of(DSTU2.MedicationAdministration.self) { administration, check in
+            check.require(administration.status, "status")
+            check.require(administration.patient, "patient")
+            check.require(administration.effectiveTime, "effectiveTime[x]")
+            check.require(administration.medication, "medication[x]")
+            check.code(administration.status, "status", in: ["in-progress", "on-hold", "completed", "entered-in-error", "stopped"])
+        },
+        .of(Observation.self) { observation, check in
+            check.require(observation.status, "status")
+            check.require(observation.code, "code")
+            check.code(observation.status, "status", in: observationStatusDSTU2)
+        },
+    ]
+
+    static let r4: [ResourceRules] = [
+        .of(Patient.self) { patient, check in check.code(patient.gender, "gender", in: genders) },
+        .of(Medication.self) { _, _ in },
+        .of(R4.MedicationRequest.self) { request, check in
+            check.require(request.status, "status")
+            check.require(request.intent, "intent")
+            check.require(request.medication, "medication[x]")
+            check.require(request.subject, "subject")
+            check.code(
+                request.status, "status",
+                in: ["active", "on-hold", "cancelled", "completed", "entered-in-error", "stopped", "draft", "unknown"])
+            check.code(
+                request.intent, "intent",
+                in: ["proposal", "plan", "order", "original-order", "reflex-order", "filler-order", "instance-order", "option"])
+            for (index, dosage) in request.dosageInstruction.enumerated() {
+                let rule = dosage.timing?.repeat
+                check.timeUnit(rule?.periodUnit, "dosageInstruction[\(index)].timing.repeat.periodUnit")
+                check.timeUnit(rule?.durationUnit, "dosageInstruction[\(index)].timing.repeat.durationUnit")
+            }
+        },
+        .of(R4.MedicationAdministration.self) { administration, check in
+            check.require(administration.status, "status")
+            check.require(administration.subject, "subject")
+            check.require(administration.effective, "effective[x]")
+            check.require(administration.medication, "medication[x]")
+            check.code(
+                administration.status, "status",
+                in: ["in-progress", "not-done", "on-hold", "completed", "entered-in-error", "stopped", "unknown"])
+        },
+        .of(Observation.self) { observation, check in
+            check.require(observation.status, "status")
+            check.require(observation.code, "code")
+            check.code(observation.status, "status", in: observationStatusDSTU2 + ["corrected"])
+        },
+    ]
+}

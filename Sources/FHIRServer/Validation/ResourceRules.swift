@@ -1,0 +1,56 @@
+import FHIRModel
+
+/// The rules of one resource type in one version: decode it, then check the elements.
+struct ResourceRules: Sendable {
+    let type: String
+    let check: @Sendable (JSONValue) -> [ValidationIssue]
+
+    /// Decodes with `decode` (type errors name the element) and then runs `rules` on the model.
+    static func of<T: FHIRResource>(_ resource: T.Type, _ rules: @escaping @Sendable (T, inout RuleChecker) -> Void)
+        -> ResourceRules
+    {
+        ResourceRules(type: T.resourceType) { json in
+            let model: T
+            do throws(FHIRDecodingError) {
+                model = try T(json: json)
+            } catch {
+                return [ValidationIssue(path: error.path, message: error.message)]
+            }
+            var checker = RuleChecker(type: T.resourceType)
+            rules(model, &checker)
+            return checker.issues
+        }
+    }
+
+    static func rules(for version: FHIRVersion) -> [ResourceRules] {
+        switch version {
+        case .dstu2: dstu2
+        case .r4: r4
+        }
+    }
+}
+
+/// Collects rule violations with element paths.
+struct RuleChecker {
+    let type: String
+    private(set) var issues: [ValidationIssue] = []
+
+    init(type: String) { self.type = type }
+
+    mutating func require(_ value: Any?, _ element: String) {
+        if value == nil { issues.append(ValidationIssue(path: "\(type).\(element)", message: "required")) }
+    }
+
+    mutating func code(_ value: String?, _ element: String, in allowed: [String]) {
+        guard let value, !allowed.contains(value) else { return }
+        issues.append(
+            ValidationIssue(
+                path: "\(type).\(element)",
+                message: "unknown code '\(value)'; expected one of \(allowed.joined(separator: ", "))"))
+    }
+
+    /// Timing units must be UCUM units of time.
+    mutating func timeUnit(_ value: String?, _ element: String) {
+        code(value, element, in: ["s", "min", "h", "d", "wk", "mo", "a"])
+    }
+}

@@ -1,0 +1,49 @@
+import FHIRModel
+
+/// The checks a real server makes before it stores a resource (HAPI's defaults): the
+/// version's shape and element types, required elements, codes of status-like elements,
+/// and that references to resources on this server exist.
+///
+/// The tutorial's own requirement tables are the app's rules, not FHIR's; the REPL checks
+/// those, not this.
+public struct ResourceValidator: Sendable {
+    public let version: FHIRVersion
+
+    public init(version: FHIRVersion) { self.version = version }
+
+    /// The resource types this server stores in its version.
+    public var supportedTypes: [String] { ResourceRules.rules(for: version).map(\.type) }
+
+    /// Every problem with `resource` as a `type`; empty when it may be stored.
+    public func issues(in resource: JSONValue, type: String, exists: (String, String) -> Bool) -> [ValidationIssue] {
+        guard let rules = ResourceRules.rules(for: version).first(where: { $0.type == type }) else {
+            return [ValidationIssue(path: type, message: "resource type not supported by this \(version.displayName) server")]
+        }
+        let shapeIssues = rules.check(resource)
+        guard shapeIssues.isEmpty else { return shapeIssues }
+        return referenceIssues(in: resource, path: type, exists: exists)
+    }
+
+    /// Relative references (`Patient/f001`) to types this server holds must point at a resource.
+    func referenceIssues(in value: JSONValue, path: String, exists: (String, String) -> Bool) -> [ValidationIssue] {
+        switch value {
+        case .object(let object):
+            var found: [ValidationIssue] = []
+            if let text = object["reference"]?.stringValue, let target = Reference(reference: text).target,
+                !text.contains("://"), supportedTypes.contains(target.type), !exists(target.type, target.id)
+            {
+                found.append(ValidationIssue(path: path, message: "refers to \(text), which does not exist on this server"))
+            }
+            for (key, member) in object.members where key != "contained" {
+                found += referenceIssues(in: member, path: "\(path).\(key)", exists: exists)
+            }
+            return found
+        case .array(let elements):
+            return elements.enumerated().flatMap { index, element in
+                referenceIssues(in: element, path: "\(path)[\(index)]", exists: exists)
+            }
+        default:
+            return []
+        }
+    }
+}

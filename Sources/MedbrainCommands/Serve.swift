@@ -1,0 +1,70 @@
+import ArgumentParser
+import FHIRModel
+import FHIRServer
+import Foundation
+
+/// `medbrain serve`: the built-in FHIR server on its own, for any FHIR client.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the built-in FHIR server (DSTU2 or R4) with the tutorial's data.",
+        discussion: """
+            The first line printed holds the FHIR base URL. Every client can use it: \
+            curl, Postman, the SMART Python client, Medbrain's own REPL.
+            Example: medbrain serve --port 8080 --fhir-version r4 --now 2016-08-16T10:00:00Z
+            """
+    )
+
+    @Option(help: "The address to listen on. Anything but loopback exposes the data to the network.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 8080
+
+    @Option(name: .customLong("fhir-version"), help: "The FHIR version to speak: dstu2 (the tutorial's) or r4.")
+    var fhirVersion: FHIRVersion = .dstu2
+
+    @Option(help: "A JSON file that keeps every change (created with the built-in data if missing).")
+    var data: String?
+
+    @Option(help: "A fixed time for meta.lastUpdated (ISO 8601), so runs are reproducible.")
+    var now: String?
+
+    func validate() throws {
+        if let now, Date.parseInstant(now) == nil {
+            throw ValidationError("--now needs an ISO 8601 date-time such as 2016-08-16T10:00:00Z, not '\(now)'")
+        }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() async throws {
+        let configuration = ServerConfiguration(
+            host: host, port: port, version: fhirVersion, now: now.flatMap(Date.parseInstant), dataPath: data)
+        let service: FHIRService
+        do {
+            service = try await FHIRService.build(configuration)
+        } catch {
+            throw ServeError("cannot load the data: \(error)")
+        }
+        if !configuration.isLoopback {
+            Output.standardError("warning: listening on \(host) makes the server reachable from other machines\n")
+        }
+        let version = fhirVersion.displayName
+        let storage = data.map { "data file \($0)" } ?? "data in memory"
+        do {
+            try await FHIRHTTPServer(service: service, configuration: configuration).run(handleSignals: true) { url in
+                Output.standardOutput("Medbrain FHIR server (\(version)) listening on \(url)\n")
+                Output.standardOutput("\(storage); press Ctrl-C to stop\n")
+            }
+        } catch {
+            throw ServeError("cannot serve on \(host):\(port): \(error)")
+        }
+    }
+}
+
+extension FHIRVersion: ExpressibleByArgument {}
+
+/// A failure of `serve` worth one line to the user.
+struct ServeError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
