@@ -11,6 +11,7 @@ let package = Package(
         // Both already come with Hummingbird; named here because the server uses them directly.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // FHIR resources of DSTU2 and R4, lossless JSON, and the tutorial's views over both.
@@ -23,6 +24,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The command line: `medbrain serve`, `--version`, and (later) the REPL.

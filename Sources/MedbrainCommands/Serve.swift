@@ -51,7 +51,7 @@ struct Serve: AsyncParsableCommand {
         let version = fhirVersion.displayName
         let storage = data.map { "data file \($0)" } ?? "data in memory"
         do {
-            try await FHIRHTTPServer(service: service, configuration: configuration).run(handleSignals: true) { url in
+            try await FHIRHTTPServer(service: service, configuration: configuration).run { url in
                 Output.standardOutput("Medbrain FHIR server (\(version)) listening on \(url)\n")
                 Output.standardOutput("\(storage); press Ctrl-C to stop\n")
             }

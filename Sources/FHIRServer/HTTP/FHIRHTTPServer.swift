@@ -14,31 +14,31 @@ public struct FHIRHTTPServer: Sendable {
         self.configuration = configuration
     }
 
-    /// Serves until the task is cancelled (or SIGINT/SIGTERM with `handleSignals`);
-    /// `onReady` gets the FHIR base URL once the port is bound.
-    public func run(handleSignals: Bool, onReady: @escaping @Sendable (String) async -> Void) async throws {
+    /// Serves until SIGINT or SIGTERM; `onReady` gets the FHIR base URL once the port is bound.
+    public func run(onReady: @escaping @Sendable (String) async -> Void) async throws {
+        try await makeApplication(onReady: onReady).runService()
+    }
+
+    /// The Hummingbird application, for callers that manage its lifecycle themselves.
+    func makeApplication(onReady: @escaping @Sendable (String) async -> Void) -> some ApplicationProtocol {
         let service = self.service
         let maximum = configuration.maximumBodySize
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             await Self.respond(to: request, service: service, maximumBodySize: maximum)
         }
         var logger = Logger(label: "medbrain.server")
-        logger.logLevel = .error
+        logger.logLevel = .critical
         let host = configuration.host
-        let app = Application(
+        return Application(
             responder: responder,
-            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "Medbrain/\(MedbrainInfo.version)"),
+            configuration: .init(
+                address: .hostname(host, port: configuration.port), serverName: "Medbrain/\(MedbrainInfo.version)"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 await onReady("http://\(shownHost):\(port)\(FHIRService.basePath)")
             },
             logger: logger)
-        if handleSignals {
-            try await app.runService()
-        } else {
-            try await app.run()
-        }
     }
 
     static func respond(to request: Request, service: FHIRService, maximumBodySize: Int) async -> Response {

@@ -1,38 +1,47 @@
 import FHIRModel
 import Foundation
+import Logging
+import ServiceLifecycle
 
 /// The built-in server started inside this process on a free loopback port: what the REPL
-/// and the tests use. Stop it with ``stop()``.
+/// and the tests use. Stop it with ``stop()``, which lets open requests finish.
 public final class InProcessServer: Sendable {
     public let baseURL: String
     public let service: FHIRService
+    private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    private init(baseURL: String, service: FHIRService, task: Task<Void, any Error>) {
+    private init(baseURL: String, service: FHIRService, group: ServiceGroup, task: Task<Void, any Error>) {
         self.baseURL = baseURL
         self.service = service
+        self.group = group
         self.task = task
     }
 
     /// Starts a server and returns once it accepts connections.
     public static func start(_ configuration: ServerConfiguration = ServerConfiguration()) async throws -> InProcessServer {
         let service = try await FHIRService.build(configuration)
-        let server = FHIRHTTPServer(service: service, configuration: configuration)
         let (ready, readyContinuation) = AsyncStream<String>.makeStream()
+        let application = FHIRHTTPServer(service: service, configuration: configuration).makeApplication { url in
+            readyContinuation.yield(url)
+        }
+        var logger = Logger(label: "medbrain.server")
+        logger.logLevel = .critical
+        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
         let task = Task {
             defer { readyContinuation.finish() }
-            try await server.run(handleSignals: false) { url in readyContinuation.yield(url) }
+            try await group.run()
         }
         for await url in ready {
-            return InProcessServer(baseURL: url, service: service, task: task)
+            return InProcessServer(baseURL: url, service: service, group: group, task: task)
         }
         try await task.value
         throw ServerStartError(message: "the server stopped before it was ready")
     }
 
-    /// Stops accepting connections and waits for the server to finish.
+    /// Stops accepting connections, finishes open requests, and waits until the server is down.
     public func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         _ = try? await task.value
     }
 }
@@ -40,5 +49,6 @@ public final class InProcessServer: Sendable {
 /// The server could not be started (port taken, bad host, unreadable data file).
 public struct ServerStartError: Error, Sendable, CustomStringConvertible {
     public let message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }

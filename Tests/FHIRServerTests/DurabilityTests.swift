@@ -1,0 +1,100 @@
+import FHIRModel
+import FHIRServer
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `medbrain serve --data FILE` loses no acknowledged write, even to `kill -9`.
+@Suite("durability of the data file", .serialized)
+struct DurabilityTests {
+    @Test func killNineLosesNoAcknowledgedWrite() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dataPath = folder.appendingPathComponent("store.json").path
+
+        let first = try ServerProcess(arguments: ["serve", "--port", "0", "--data", dataPath, "--fhir-version", "r4"])
+        let client = TestClient(baseURL: first.baseURL)
+        let acknowledged = Acknowledged()
+        let writers = (0..<4).map { _ in
+            Task {
+                while !Task.isCancelled {
+                    guard let response = try? await client.send("POST", "MedicationAdministration", body: FHIRVersion.r4.administration()),
+                        response.status == 201, let id = response.json?["id"]?.stringValue
+                    else { return }
+                    await acknowledged.add(id)
+                }
+            }
+        }
+        try await Task.sleep(for: .milliseconds(800))
+        first.kill()
+        for writer in writers { await writer.value }
+        let ids = await acknowledged.ids
+        #expect(ids.count > 0)
+
+        #expect((try? JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: dataPath))))) != nil)
+        let second = try ServerProcess(arguments: ["serve", "--port", "0", "--data", dataPath, "--fhir-version", "r4"])
+        defer { second.kill() }
+        let reader = TestClient(baseURL: second.baseURL)
+        for id in ids {
+            #expect(try await reader.get("MedicationAdministration/\(id)").status == 200, "lost \(id)")
+        }
+        #expect(try await reader.get("Patient/f001").status == 200)
+    }
+}
+
+actor Acknowledged {
+    private(set) var ids: [String] = []
+    func add(_ id: String) { ids.append(id) }
+}
+
+/// The `medbrain` executable running as a child process.
+final class ServerProcess: Sendable {
+    let baseURL: String
+    private let process: Process
+
+    init(arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var firstLine = Data()
+        while !firstLine.contains(0x0A) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            firstLine.append(chunk)
+        }
+        let text = String(decoding: firstLine, as: UTF8.self)
+        guard let range = text.range(of: #"http://\S+"#, options: .regularExpression) else {
+            process.terminate()
+            throw ServerStartError(message: "no base URL in: \(text)")
+        }
+        baseURL = String(text[range])
+        self.process = process
+    }
+
+    func kill() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// The `medbrain` built beside the test bundle, or `$MEDBRAIN_BIN`.
+    static func executable() throws -> URL {
+        if let path = ProcessInfo.processInfo.environment["MEDBRAIN_BIN"] { return URL(fileURLWithPath: path) }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("medbrain")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder), !isFolder.boolValue {
+                return candidate
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        throw ServerStartError(message: "cannot find the medbrain executable next to the tests")
+    }
+}
