@@ -56,7 +56,8 @@ struct Serve: AsyncParsableCommand {
                 Output.standardOutput("\(storage); press Ctrl-C to stop\n")
             }
         } catch {
-            throw ServeError("cannot serve on \(host):\(port): \(error)")
+            let reason = "\(error)".contains("Address already in use") ? "the port is already in use" : "\(error)"
+            throw ServeError("cannot serve on \(host):\(port): \(reason)")
         }
     }
 }

@@ -22,7 +22,9 @@ struct DurabilityTests {
         let writers = (0..<4).map { _ in
             Task {
                 while !Task.isCancelled {
-                    guard let response = try? await client.send("POST", "MedicationAdministration", body: FHIRVersion.r4.administration()),
+                    guard
+                        let response = try? await client.send(
+                            "POST", "MedicationAdministration", body: FHIRVersion.r4.administration()),
                         response.status == 201, let id = response.json?["id"]?.stringValue
                     else { return }
                     await acknowledged.add(id)

@@ -14,7 +14,8 @@ struct MetadataAndReadTests {
             #expect(statement.header.resourceType == version.capabilityType)
             #expect(statement.fhirVersion == version.number)
             #expect(statement.status == "active" && statement.kind == "instance" && statement.date != nil)
-            #expect(Set(statement.resourceTypes).isSuperset(of: ["Patient", version.orderType, "MedicationAdministration"]))
+            #expect(
+                Set(statement.resourceTypes).isSuperset(of: ["Patient", version.orderType, "MedicationAdministration"]))
             let orders = try #require(statement.rest.first?.resource.first { $0.type == version.orderType })
             #expect(orders.searchParam.contains { $0.name == "patient" })
         }

@@ -13,7 +13,8 @@ struct WriteTests {
             #expect(first.header("ETag") == "W/\"1\"")
             #expect(first.json?["id"] == "1")
             #expect(first.json?["meta"]?["lastUpdated"] == "2016-08-16T10:00:00Z")
-            let second = try await client.send("POST", "MedicationAdministration", body: version.administration(taken: false))
+            let second = try await client.send(
+                "POST", "MedicationAdministration", body: version.administration(taken: false))
             #expect(second.json?["id"] == "2")
             let read = try await client.get("MedicationAdministration/2")
             #expect(read.status == 200 && read.body == second.body)
@@ -22,16 +23,26 @@ struct WriteTests {
 
     /// Each row: a body that breaks a rule, the status, and text the outcome must contain.
     static let invalidDSTU2: [(String, Int, String)] = [
-        (#"{"resourceType":"MedicationAdministration","status":"completed","patient":{"reference":"Patient/f001"},"medicationCodeableConcept":{"text":"x"}}"#,
-         422, "MedicationAdministration.effectiveTime[x]: required"),
-        (#"{"resourceType":"MedicationAdministration","status":"done","patient":{"reference":"Patient/f001"},"effectiveTimeDateTime":"2016-08-16","medicationCodeableConcept":{"text":"x"}}"#,
-         422, "MedicationAdministration.status: unknown code 'done'"),
-        (#"{"resourceType":"MedicationAdministration","status":"completed","patient":{"reference":"Patient/nobody"},"effectiveTimeDateTime":"2016-08-16","medicationCodeableConcept":{"text":"x"}}"#,
-         422, "MedicationAdministration.patient: refers to Patient/nobody"),
-        (#"{"resourceType":"MedicationAdministration","status":"completed","wasNotGiven":"no","patient":{"reference":"Patient/f001"},"effectiveTimeDateTime":"2016-08-16","medicationCodeableConcept":{"text":"x"}}"#,
-         422, "MedicationAdministration.wasNotGiven: expected a boolean"),
-        (#"{"resourceType":"MedicationAdministration","status":"completed","patient":{"reference":"Patient/f001"},"effectiveTimeDateTime":"yesterday","medicationCodeableConcept":{"text":"x"}}"#,
-         422, "effectiveTimeDateTime: expected a FHIR date"),
+        (
+            #"{"resourceType":"MedicationAdministration","status":"completed","patient":{"reference":"Patient/f001"},"medicationCodeableConcept":{"text":"x"}}"#,
+            422, "MedicationAdministration.effectiveTime[x]: required"
+        ),
+        (
+            #"{"resourceType":"MedicationAdministration","status":"done","patient":{"reference":"Patient/f001"},"effectiveTimeDateTime":"2016-08-16","medicationCodeableConcept":{"text":"x"}}"#,
+            422, "MedicationAdministration.status: unknown code 'done'"
+        ),
+        (
+            #"{"resourceType":"MedicationAdministration","status":"completed","patient":{"reference":"Patient/nobody"},"effectiveTimeDateTime":"2016-08-16","medicationCodeableConcept":{"text":"x"}}"#,
+            422, "MedicationAdministration.patient: refers to Patient/nobody"
+        ),
+        (
+            #"{"resourceType":"MedicationAdministration","status":"completed","wasNotGiven":"no","patient":{"reference":"Patient/f001"},"effectiveTimeDateTime":"2016-08-16","medicationCodeableConcept":{"text":"x"}}"#,
+            422, "MedicationAdministration.wasNotGiven: expected a boolean"
+        ),
+        (
+            #"{"resourceType":"MedicationAdministration","status":"completed","patient":{"reference":"Patient/f001"},"effectiveTimeDateTime":"yesterday","medicationCodeableConcept":{"text":"x"}}"#,
+            422, "effectiveTimeDateTime: expected a FHIR date"
+        ),
         (#"{"resourceType":"MedicationAdministration", "status": }"#, 400, "malformed JSON at line 1"),
         (#"{"resourceType":"Patient"}"#, 400, "the body is a Patient"),
         (#"[1, 2]"#, 400, "must be a JSON object"),
@@ -44,14 +55,16 @@ struct WriteTests {
             #expect(response.status == status)
             #expect(response.outcomeText.contains(message), "\(response.outcomeText)")
             let stored = try await client.search("MedicationAdministration?patient=f001&_count=1000")
-            let created = try await client.send("POST", "MedicationAdministration", body: FHIRVersion.dstu2.administration())
+            let created = try await client.send(
+                "POST", "MedicationAdministration", body: FHIRVersion.dstu2.administration())
             #expect(created.json?["id"] != nil && stored.allSatisfy { $0["id"] != created.json?["id"] })
         }
     }
 
     @Test func r4NamesTheR4Elements() async throws {
         try await withServer(.r4) { client in
-            let body = #"{"resourceType":"MedicationRequest","status":"active","subject":{"reference":"Patient/f001"},"medicationCodeableConcept":{"text":"x"}}"#
+            let body =
+                #"{"resourceType":"MedicationRequest","status":"active","subject":{"reference":"Patient/f001"},"medicationCodeableConcept":{"text":"x"}}"#
             let response = try await client.send("POST", "MedicationRequest", body: body)
             #expect(response.status == 422)
             #expect(response.outcomeText.contains("MedicationRequest.intent: required"))
@@ -89,7 +102,8 @@ struct WriteTests {
 
     @Test func deleteThenReadIsGone() async throws {
         try await withServer(.r4) { client in
-            let created = try await client.send("POST", "MedicationAdministration", body: FHIRVersion.r4.administration())
+            let created = try await client.send(
+                "POST", "MedicationAdministration", body: FHIRVersion.r4.administration())
             let id = try #require(created.json?["id"]?.stringValue)
             #expect(try await client.send("DELETE", "MedicationAdministration/\(id)").status == 200)
             #expect(try await client.get("MedicationAdministration/\(id)").status == 410)
@@ -112,7 +126,9 @@ struct WriteTests {
             }
             #expect(Set(ids).count == 60)
             let after = try await client.get("MedicationAdministration?_summary=count").json?["total"]
-            let count = { (value: JSONValue?) in value.flatMap { if case .number(let n) = $0 { Int(n) } else { nil } } ?? -1 }
+            let count = { (value: JSONValue?) in
+                value.flatMap { if case .number(let n) = $0 { Int(n) } else { nil } } ?? -1
+            }
             #expect(count(after) == count(before) + 60)
         }
     }

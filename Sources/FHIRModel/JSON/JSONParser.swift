@@ -122,7 +122,9 @@ public struct JSONParser {
         case nil:
             throw error("unexpected end of input inside an \(container)")
         case let byte?:
-            throw error("unexpected character \(describe(byte)) in an \(container), expected ',' or '\(Character(Unicode.Scalar(closing)))'")
+            throw error(
+                "unexpected character \(describe(byte)) in an \(container), expected ',' or '\(Character(Unicode.Scalar(closing)))'"
+            )
         }
     }
 
@@ -141,6 +143,7 @@ public struct JSONParser {
     }
 
     private func describe(_ byte: UInt8) -> String {
-        byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
+        byte >= 0x20 && byte < 0x7F
+            ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 }

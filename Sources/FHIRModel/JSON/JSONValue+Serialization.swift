@@ -39,7 +39,8 @@ extension JSONValue {
                 element, output in element.write(to: &output, indent: indent, level: level + 1)
             }
         case .object(let object):
-            Self.writeContainer(Array(object.members), open: "{", close: "}", to: &output, indent: indent, level: level) {
+            Self.writeContainer(Array(object.members), open: "{", close: "}", to: &output, indent: indent, level: level)
+            {
                 member, output in
                 JSONValue.writeString(member.0, to: &output)
                 output.append(contentsOf: indent == nil ? ":".utf8 : ": ".utf8)

@@ -35,7 +35,8 @@ public struct BundleEntry: FHIRElement {
     }
 
     /// The entry's resource decoded as `T`, with paths naming the entry.
-    public func decodeResource<T: FHIRResource>(as type: T.Type, path: String = "Bundle.entry") throws(FHIRDecodingError)
+    public func decodeResource<T: FHIRResource>(as type: T.Type, path: String = "Bundle.entry")
+        throws(FHIRDecodingError)
         -> T?
     {
         guard let resource else { return nil }

@@ -39,7 +39,8 @@ public struct OperationOutcomeIssue: FHIRElement {
     public var expression: [String] = []
     public var extra = JSONObject()
 
-    public init(severity: String, code: String, diagnostics: String, location: [String] = [], expression: [String] = []) {
+    public init(severity: String, code: String, diagnostics: String, location: [String] = [], expression: [String] = [])
+    {
         self.severity = severity
         self.code = code
         self.diagnostics = diagnostics

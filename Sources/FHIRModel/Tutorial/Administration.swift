@@ -26,7 +26,9 @@ public struct Administration: Sendable, Equatable {
         taken = administration.wasNotGiven != true
         reasonsNotTaken = administration.reasonNotGiven
         (patient, order) = (administration.patient, administration.prescription)
-        (medication, effective, dosage) = (administration.medication, administration.effectiveTime, administration.dosage)
+        (medication, effective, dosage) = (
+            administration.medication, administration.effectiveTime, administration.dosage
+        )
     }
 
     public init(_ administration: R4.MedicationAdministration) {

@@ -14,7 +14,9 @@ public enum VersionConversion {
             else { return json }
             return Administration(try R4.MedicationAdministration(json: json)).dstu2.json
         case ("MedicationAdministration", .r4):
-            guard json["effectiveDateTime"] == nil, json["effectivePeriod"] == nil, json["subject"] == nil else { return json }
+            guard json["effectiveDateTime"] == nil, json["effectivePeriod"] == nil, json["subject"] == nil else {
+                return json
+            }
             return Administration(try DSTU2.MedicationAdministration(json: json)).r4.json
         case ("Patient", _): return try patient(json, to: target)
         case ("Medication", _): return try medication(json, to: target)

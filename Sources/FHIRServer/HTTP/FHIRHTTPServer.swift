@@ -51,7 +51,8 @@ public struct FHIRHTTPServer: Sendable {
             return response(context.outcome(413, "too-long", "the body is larger than \(maximumBodySize) bytes"))
         }
         guard let components = components(of: request.uri.path) else {
-            return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+            return Response(
+                status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: "Not found. The FHIR API is at \(FHIRService.basePath)\n")))
         }
         var headers: [String: String] = [:]

@@ -19,7 +19,9 @@ public final class InProcessServer: Sendable {
     }
 
     /// Starts a server and returns once it accepts connections.
-    public static func start(_ configuration: ServerConfiguration = ServerConfiguration()) async throws -> InProcessServer {
+    public static func start(_ configuration: ServerConfiguration = ServerConfiguration()) async throws
+        -> InProcessServer
+    {
         let service = try await FHIRService.build(configuration)
         let (ready, readyContinuation) = AsyncStream<String>.makeStream()
         let application = FHIRHTTPServer(service: service, configuration: configuration).makeApplication { url in

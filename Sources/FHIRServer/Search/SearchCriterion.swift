@@ -53,7 +53,8 @@ struct SearchCriterion: Sendable {
         switch value {
         case .string(let text): [text]
         case .array(let elements): elements.flatMap(strings)
-        case .object(let object): object.members.filter { $0.0 != "use" && $0.0 != "period" }.flatMap { strings(in: $0.1) }
+        case .object(let object):
+            object.members.filter { $0.0 != "use" && $0.0 != "period" }.flatMap { strings(in: $0.1) }
         default: []
         }
     }

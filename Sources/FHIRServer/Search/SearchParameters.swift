@@ -7,7 +7,8 @@ enum SearchParameters {
         let common = [SearchParameter("_id", .token, "The resource id", paths: ["id"])]
         switch (type, version) {
         case ("Patient", _): return common + patient
-        case ("Medication", _): return common + [SearchParameter("code", .token, "The medication's code", paths: ["code"])]
+        case ("Medication", _):
+            return common + [SearchParameter("code", .token, "The medication's code", paths: ["code"])]
         case ("MedicationOrder", .dstu2): return common + medicationOrder
         case ("MedicationRequest", .r4): return common + medicationRequest
         case ("MedicationAdministration", .dstu2): return common + administrationDSTU2
@@ -67,7 +68,8 @@ enum SearchParameters {
         let prescription = SearchParameter(
             "prescription", .reference, target: "MedicationOrder", "The order given", paths: ["prescription"])
         let effective = SearchParameter(
-            "effectivetime", .date, "When the dose was given", paths: ["effectiveTimeDateTime"], ["effectiveTimePeriod"])
+            "effectivetime", .date, "When the dose was given", paths: ["effectiveTimeDateTime"], ["effectiveTimePeriod"]
+        )
         return [
             patient, patient.alias("subject"), prescription, prescription.alias("request"),
             effective, effective.alias("effective-time"),

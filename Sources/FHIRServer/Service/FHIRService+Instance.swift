@@ -15,7 +15,9 @@ extension FHIRService {
         guard let match = versions.first(where: { String($0.versionId) == version }) else {
             return context.outcome(404, "not-found", "\(type)/\(id) has no version \(version)")
         }
-        guard !match.isDeleted else { return context.outcome(410, "deleted", "\(type)/\(id) version \(version) is a deletion") }
+        guard !match.isDeleted else {
+            return context.outcome(410, "deleted", "\(type)/\(id) version \(version) is a deletion")
+        }
         return context.resource(match)
     }
 

@@ -64,7 +64,9 @@ struct SearchPlan {
     var offset = 0
     var summaryCount = false
 
-    static func make(context: RequestContext, type: String, version: FHIRVersion) -> Result<SearchPlan, FHIRService.Refusal> {
+    static func make(context: RequestContext, type: String, version: FHIRVersion) -> Result<
+        SearchPlan, FHIRService.Refusal
+    > {
         let parameters = SearchParameters.all(for: type, version: version)
         let strict = (context.request.headers["prefer"] ?? "").contains("handling=strict")
         var plan = SearchPlan()
@@ -73,13 +75,18 @@ struct SearchPlan {
             let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
             let modifier = parts.count > 1 ? parts[1] : nil
             if FHIRService.controlParameters.contains(name) {
-                guard plan.control(name, value, parameters: parameters, type: type) else { unknown.append("\(name)=\(value)"); continue }
+                guard plan.control(name, value, parameters: parameters, type: type) else {
+                    unknown.append("\(name)=\(value)"); continue
+                }
             } else if let parameter = parameters.first(where: { $0.name == parts[0] }),
                 SearchCriterion.accepts(modifier, for: parameter.kind, target: parameter.target)
             {
                 let values = value.split(separator: ",").map(String.init)
                 if parameter.kind == .date, let bad = values.first(where: { DateMatch($0) == nil }) {
-                    return .failure(.init(response: context.outcome(400, "invalid", "'\(bad)' is not a date search value for \(name)")))
+                    return .failure(
+                        .init(
+                            response: context.outcome(400, "invalid", "'\(bad)' is not a date search value for \(name)")
+                        ))
                 }
                 plan.criteria.append(SearchCriterion(parameter: parameter, modifier: modifier, values: values))
                 plan.applied.append((name, value))
@@ -95,7 +102,8 @@ struct SearchPlan {
     }
 
     /// Applies one control parameter; false when its value is not understood.
-    private mutating func control(_ name: String, _ value: String, parameters: [SearchParameter], type: String) -> Bool {
+    private mutating func control(_ name: String, _ value: String, parameters: [SearchParameter], type: String) -> Bool
+    {
         switch name {
         case "_count":
             guard let number = Int(value), number >= 0 else { return false }

@@ -15,7 +15,8 @@ extension FHIRService {
         case "transaction": return await applyTransaction(context, bundle)
         case "batch": return await applyBatch(context, bundle)
         default:
-            return context.outcome(400, "invalid", "POST to the base needs a Bundle of type transaction or batch", element: "Bundle.type")
+            return context.outcome(
+                400, "invalid", "POST to the base needs a Bundle of type transaction or batch", element: "Bundle.type")
         }
     }
 
@@ -36,7 +37,8 @@ extension FHIRService {
         }
         var result = Bundle(type: "transaction-response")
         result.entry = zip(plan.statuses, stored).map { status, resource in
-            var entry = BundleEntry(fullUrl: "\(context.baseURL)/\(resource.type)/\(resource.id)", resource: resource.json)
+            var entry = BundleEntry(
+                fullUrl: "\(context.baseURL)/\(resource.type)/\(resource.id)", resource: resource.json)
             entry.response = BundleEntryResponse(
                 status: status, location: "\(resource.type)/\(resource.id)/_history/\(resource.versionId)",
                 etag: resource.etag, lastModified: resource.lastUpdated)
@@ -57,7 +59,8 @@ extension FHIRService {
                 method: method, components: components, query: FHIRRequest.parseQuery(pathAndQuery.dropFirst().first),
                 headers: context.request.headers, body: entry.resource?.compactBytes ?? [])
             sub.headers["if-match"] = entry.request?.ifMatch
-            let answer = components.isEmpty
+            let answer =
+                components.isEmpty
                 ? context.outcome(400, "invalid", "a batch entry needs request.method and request.url")
                 : await handle(sub)
             var responseEntry = BundleEntry(resource: answer.body.isEmpty ? nil : try? JSONParser.parse(answer.body))

@@ -1,5 +1,5 @@
-import Foundation
 import FHIRModel
+import Foundation
 
 /// Create, update and delete.
 extension FHIRService {
@@ -20,7 +20,8 @@ extension FHIRService {
         case .failure(let refusal): return refusal.response
         }
         if let bodyID = resource["id"]?.stringValue, bodyID != id {
-            return context.outcome(400, "invalid", "the body's id '\(bodyID)' does not match the URL's '\(id)'", element: "\(type).id")
+            return context.outcome(
+                400, "invalid", "the body's id '\(bodyID)' does not match the URL's '\(id)'", element: "\(type).id")
         }
         var expected: Int?
         if let ifMatch = context.request.headers["if-match"] {
@@ -30,7 +31,9 @@ extension FHIRService {
             expected = version
         }
         let existed = await store.read(type, id) != nil
-        return await write(context, StoreWrite(type: type, id: id, resource: resource, expectedVersion: expected), status: existed ? 200 : 201)
+        return await write(
+            context, StoreWrite(type: type, id: id, resource: resource, expectedVersion: expected),
+            status: existed ? 200 : 201)
     }
 
     func delete(_ context: RequestContext, type: String, id: String) async -> FHIRResponse {
@@ -84,7 +87,8 @@ extension FHIRService {
     /// The body as a resource of `type`: JSON, an object, and the right `resourceType`.
     func parseBody(_ context: RequestContext, type: String) -> Result<JSONValue, Refusal> {
         guard !context.request.body.isEmpty else {
-            return .failure(Refusal(response: context.outcome(400, "invalid", "the request has no body; send a \(type) as JSON")))
+            return .failure(
+                Refusal(response: context.outcome(400, "invalid", "the request has no body; send a \(type) as JSON")))
         }
         let json: JSONValue
         do {
@@ -96,10 +100,15 @@ extension FHIRService {
             return .failure(Refusal(response: context.outcome(400, "structure", "the body must be a JSON object")))
         }
         guard let found = json["resourceType"]?.stringValue else {
-            return .failure(Refusal(response: context.outcome(400, "invalid", "the body has no resourceType", element: "resourceType")))
+            return .failure(
+                Refusal(
+                    response: context.outcome(400, "invalid", "the body has no resourceType", element: "resourceType")))
         }
         guard found == type else {
-            return .failure(Refusal(response: context.outcome(400, "invalid", "the body is a \(found), but the URL is for \(type)", element: "resourceType")))
+            return .failure(
+                Refusal(
+                    response: context.outcome(
+                        400, "invalid", "the body is a \(found), but the URL is for \(type)", element: "resourceType")))
         }
         return .success(json)
     }

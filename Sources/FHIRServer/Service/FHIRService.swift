@@ -44,7 +44,8 @@ public struct FHIRService: Sendable {
         }
         let type = parts[0]
         guard resourceTypes.contains(type) else {
-            return context.outcome(404, "not-supported", "resource type '\(type)' is not supported by this \(version.displayName) server")
+            return context.outcome(
+                404, "not-supported", "resource type '\(type)' is not supported by this \(version.displayName) server")
         }
         return await route(context, type: type, parts: Array(parts.dropFirst()))
     }

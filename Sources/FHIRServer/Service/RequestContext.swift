@@ -14,7 +14,8 @@ struct RequestContext: Sendable {
     /// The MIME type to answer with: the version's, unless the client asked for plain JSON.
     var contentType: String {
         let accept = request.headers["accept"] ?? ""
-        let type = !accept.contains("fhir") && accept.contains("application/json") ? "application/json" : version.mimeType
+        let type =
+            !accept.contains("fhir") && accept.contains("application/json") ? "application/json" : version.mimeType
         return type + "; charset=utf-8"
     }
 
@@ -75,7 +76,8 @@ enum HTTPDate {
         let date = Date(timeIntervalSince1970: parsed.start)
         return date.formatted(
             Date.VerbatimFormatStyle(
-                format: "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) GMT",
+                format:
+                    "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) GMT",
                 locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "GMT")!,
                 calendar: Calendar(identifier: .gregorian)))
     }

@@ -19,7 +19,9 @@ public actor ResourceStore {
     /// Adds resources as they are (a dataset or a data file), without validation or saving.
     public func load(_ resources: [JSONValue], lastUpdated: String) {
         for resource in resources {
-            guard let type = resource["resourceType"]?.stringValue, let id = resource["id"]?.stringValue else { continue }
+            guard let type = resource["resourceType"]?.stringValue, let id = resource["id"]?.stringValue else {
+                continue
+            }
             let version = resource["meta"]?["versionId"]?.stringValue.flatMap { Int($0) } ?? 1
             let updated = resource["meta"]?["lastUpdated"]?.stringValue ?? lastUpdated
             record(StoredResource(type: type, id: id, versionId: version, lastUpdated: updated, resource: resource))
@@ -71,7 +73,8 @@ public actor ResourceStore {
             let version = (histories[write.type]?[write.id]?.last?.versionId ?? 0) + 1
             return record(
                 StoredResource(
-                    type: write.type, id: write.id, versionId: version, lastUpdated: lastUpdated, resource: write.resource))
+                    type: write.type, id: write.id, versionId: version, lastUpdated: lastUpdated,
+                    resource: write.resource))
         }
         do {
             try persist()

@@ -2,14 +2,17 @@ import FHIRModel
 
 extension ResourceRules {
     static let genders = ["male", "female", "other", "unknown"]
-    static let observationStatusDSTU2 = ["registered", "preliminary", "final", "amended", "cancelled", "entered-in-error", "unknown"]
+    static let observationStatusDSTU2 = [
+        "registered", "preliminary", "final", "amended", "cancelled", "entered-in-error", "unknown",
+    ]
 
     static let dstu2: [ResourceRules] = [
         .of(Patient.self) { patient, check in check.code(patient.gender, "gender", in: genders) },
         .of(Medication.self) { _, _ in },
         .of(DSTU2.MedicationOrder.self) { order, check in
             check.require(order.medication, "medication[x]")
-            check.code(order.status, "status", in: ["active", "on-hold", "completed", "entered-in-error", "stopped", "draft"])
+            check.code(
+                order.status, "status", in: ["active", "on-hold", "completed", "entered-in-error", "stopped", "draft"])
             for (index, instruction) in order.dosageInstruction.enumerated() {
                 let rule = instruction.timing?.repeat
                 check.timeUnit(rule?.periodUnits, "dosageInstruction[\(index)].timing.repeat.periodUnits")
@@ -21,7 +24,9 @@ extension ResourceRules {
             check.require(administration.patient, "patient")
             check.require(administration.effectiveTime, "effectiveTime[x]")
             check.require(administration.medication, "medication[x]")
-            check.code(administration.status, "status", in: ["in-progress", "on-hold", "completed", "entered-in-error", "stopped"])
+            check.code(
+                administration.status, "status",
+                in: ["in-progress", "on-hold", "completed", "entered-in-error", "stopped"])
         },
         .of(Observation.self) { observation, check in
             check.require(observation.status, "status")
@@ -43,7 +48,10 @@ extension ResourceRules {
                 in: ["active", "on-hold", "cancelled", "completed", "entered-in-error", "stopped", "draft", "unknown"])
             check.code(
                 request.intent, "intent",
-                in: ["proposal", "plan", "order", "original-order", "reflex-order", "filler-order", "instance-order", "option"])
+                in: [
+                    "proposal", "plan", "order", "original-order", "reflex-order", "filler-order", "instance-order",
+                    "option",
+                ])
             for (index, dosage) in request.dosageInstruction.enumerated() {
                 let rule = dosage.timing?.repeat
                 check.timeUnit(rule?.periodUnit, "dosageInstruction[\(index)].timing.repeat.periodUnit")

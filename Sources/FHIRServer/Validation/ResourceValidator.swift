@@ -17,7 +17,10 @@ public struct ResourceValidator: Sendable {
     /// Every problem with `resource` as a `type`; empty when it may be stored.
     public func issues(in resource: JSONValue, type: String, exists: (String, String) -> Bool) -> [ValidationIssue] {
         guard let rules = ResourceRules.rules(for: version).first(where: { $0.type == type }) else {
-            return [ValidationIssue(path: type, message: "resource type not supported by this \(version.displayName) server")]
+            return [
+                ValidationIssue(
+                    path: type, message: "resource type not supported by this \(version.displayName) server")
+            ]
         }
         let shapeIssues = rules.check(resource)
         guard shapeIssues.isEmpty else { return shapeIssues }
@@ -32,7 +35,8 @@ public struct ResourceValidator: Sendable {
             if let text = object["reference"]?.stringValue, let target = Reference(reference: text).target,
                 !text.contains("://"), supportedTypes.contains(target.type), !exists(target.type, target.id)
             {
-                found.append(ValidationIssue(path: path, message: "refers to \(text), which does not exist on this server"))
+                found.append(
+                    ValidationIssue(path: path, message: "refers to \(text), which does not exist on this server"))
             }
             for (key, member) in object.members where key != "contained" {
                 found += referenceIssues(in: member, path: "\(path).\(key)", exists: exists)

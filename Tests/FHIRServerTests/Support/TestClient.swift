@@ -46,7 +46,9 @@ struct TestClient {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.httpBody = Data(body.utf8)
-            if headers["Content-Type"] == nil { request.setValue("application/fhir+json", forHTTPHeaderField: "Content-Type") }
+            if headers["Content-Type"] == nil {
+                request.setValue("application/fhir+json", forHTTPHeaderField: "Content-Type")
+            }
         }
         let (data, response) = try await session.data(for: request)
         let http = response as! HTTPURLResponse
