@@ -347,6 +347,23 @@ class Interop:
                 sorted(codings(sent.medicationCodeableConcept))))
         require(not problems, "read back differs: " + "; ".join(problems))
 
+    # (f) the client's own models are strict: any element this version does not have
+    # (say an R4 element left in DSTU2 data) raises. Page through every type the
+    # tutorial uses; 4.x follows the server's `next` links itself.
+    def check_strict_parse(self):
+        from fhirclient.models import medication
+        counts = {}
+        page = "20" if not self.dstu2 else "500"
+        for model in (self.Patient, medication.Medication, self.Order, self.Administration):
+            name = model.__name__
+            resources = self.search(model, {"_count": page}, self.server)
+            require(resources, "no {} resources".format(name))
+            require(all(type_name(r) == name for r in resources), "{} search returned other types".format(name))
+            counts[name] = len(resources)
+        print("# parsed strictly: " + ", ".join("{} {}".format(n, t) for t, n in counts.items()))
+        require(counts["MedicationAdministration"] > 20, "only {} administrations".format(
+            counts["MedicationAdministration"]))
+
     def run(self):
         label = self.cfg["label"]
         print("# fhirclient {} against {} ({})".format(fc_client.__version__, self.base, label))
@@ -357,6 +374,7 @@ class Interop:
                    self.check_order_search)
         self.check("create MedicationAdministration for {}".format(ORDER_ID), self.check_create)
         self.check("read MedicationAdministration back", self.check_read)
+        self.check("every resource parses in the client's strict models", self.check_strict_parse)
         print("fhirclient {}: {} passed, {} failed".format(label, self.passed, self.failed))
         return 0 if self.failed == 0 else 1
 
@@ -372,7 +390,7 @@ def main(argv=None):
     if have.split(".")[0] != cfg["client_major"]:
         print("# fhirclient {} does not speak {} (want {}.x)".format(
             have, cfg["label"], cfg["client_major"]), file=sys.stderr)
-        print("fhirclient {}: 0 passed, 5 failed".format(cfg["label"]))
+        print("fhirclient {}: 0 passed, 6 failed".format(cfg["label"]))
         return 2
     return Interop(args.base, args.fhir_version).run()
 
