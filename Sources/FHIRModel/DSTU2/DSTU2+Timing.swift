@@ -1,27 +1,6 @@
 extension DSTU2 {
-    /// When a medication is taken: explicit events and/or a repeating schedule.
-    public struct Timing: FHIRElement {
-        public var event: [String] = []
-        public var `repeat`: TimingRepeat?
-        public var code: CodeableConcept?
-        public var extra = JSONObject()
-
-        public init(repeat schedule: TimingRepeat? = nil) { self.repeat = schedule }
-
-        public init(reading reader: inout ElementReader) throws(FHIRDecodingError) {
-            event = try reader.strings("event")
-            self.repeat = try reader.element("repeat")
-            code = try reader.element("code")
-            extra = reader.remainder()
-        }
-
-        public func write(to writer: inout ElementWriter) {
-            writer.set("event", event)
-            writer.set("repeat", self.repeat)
-            writer.set("code", code)
-            writer.merge(extra)
-        }
-    }
+    /// When a medication is taken: explicit events and/or this version's repeating rule.
+    public typealias Timing = TimingOf<TimingRepeat>
 
     /// DSTU2's `Timing.repeat`: one `when` code, unit names ending in `Units`.
     public struct TimingRepeat: FHIRElement {

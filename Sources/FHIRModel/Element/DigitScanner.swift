@@ -56,7 +56,8 @@ struct DigitScanner {
         } else {
             return nil
         }
-        guard let hours = number(digits: 2), take(":"), let minutes = number(digits: 2) else { return nil }
+        guard let hours = number(digits: 2), hours <= 14, take(":"), let minutes = number(digits: 2), minutes < 60
+        else { return nil }
         return sign * (hours * 60 + minutes)
     }
 }

@@ -39,8 +39,10 @@ public struct FHIRDateTime: Sendable, Hashable, Comparable {
                     guard let time = scanner.time() else { return nil }
                     (fields.hour, fields.minute, fields.second) = time
                     precision = .second
-                    zone = scanner.zone()
-                    if zone == nil && !scanner.isAtEnd { return nil }
+                    if !scanner.isAtEnd {
+                        guard let offset = scanner.zone() else { return nil }
+                        zone = offset
+                    }
                 }
             }
         }

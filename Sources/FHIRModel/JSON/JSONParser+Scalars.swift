@@ -85,8 +85,10 @@ extension JSONParser {
     }
 
     private mutating func parseHexQuad() throws(JSONSyntaxError) -> UInt32 {
-        guard position + 4 <= bytes.count,
-            let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+        let digits = position + 4 <= bytes.count ? bytes[position..<position + 4] : []
+        // UInt32(_:radix:) would also take a sign, which JSON does not allow here.
+        guard digits.count == 4, digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+            let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
         else { throw error("invalid \\u escape: expected four hex digits") }
         position += 4
         return value

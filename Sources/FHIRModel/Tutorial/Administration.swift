@@ -44,7 +44,8 @@ public struct Administration: Sendable, Equatable {
     public var dstu2: DSTU2.MedicationAdministration {
         var result = DSTU2.MedicationAdministration()
         result.header = header
-        (result.identifier, result.status) = (identifier, status ?? "completed")
+        // DSTU2 requires a status and lacks R4's `unknown`; `completed` is what the tutorial's app records.
+        (result.identifier, result.status) = (identifier, status.flatMap { $0 == "unknown" ? nil : $0 } ?? "completed")
         result.wasNotGiven = taken ? nil : true
         result.reasonNotGiven = reasonsNotTaken
         result.patient = patient

@@ -37,7 +37,9 @@ public struct OrderDosage: Sendable, Equatable {
     /// DSTU2 holds one additional instruction and no patient instruction: the first is kept
     /// and the patient instruction, if any, becomes the text when there is none.
     public var dstu2: DSTU2.DosageInstruction {
-        var instruction = DSTU2.DosageInstruction(text: text ?? patientInstruction, timing: schedule?.dstu2)
+        let timing = schedule?.dstu2
+        var instruction = DSTU2.DosageInstruction(
+            text: text ?? patientInstruction, timing: timing == DSTU2.Timing() ? nil : timing)
         instruction.additionalInstructions = additionalInstructions.first
         (instruction.asNeeded, instruction.route, instruction.method) = (asNeeded, route, method)
         (instruction.dose, instruction.maxDosePerPeriod) = (dose, maxDosePerPeriod)

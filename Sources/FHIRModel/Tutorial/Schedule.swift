@@ -70,7 +70,8 @@ public struct Schedule: Sendable, Equatable {
         (rule.frequency, rule.frequencyMax) = (frequency, frequencyMax)
         (rule.period, rule.periodMax, rule.periodUnits) = (period, periodMax, periodUnit)
         rule.when = when.first
-        timing.repeat = rule
+        // Only R4 elements (say `offset` alone) leave nothing DSTU2 can say: no empty `repeat`.
+        timing.repeat = rule == DSTU2.TimingRepeat() ? nil : rule
         return timing
     }
 

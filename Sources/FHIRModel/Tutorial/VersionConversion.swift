@@ -30,6 +30,10 @@ public enum VersionConversion {
         var patient = try Patient(json: json)
         for index in patient.name.indices {
             patient.name[index].familyIsList = target == .dstu2
+            // R4 has one family name; DSTU2's several (e.g. "van", "Beethoven") become one.
+            if target == .r4, patient.name[index].family.count > 1 {
+                patient.name[index].family = [patient.name[index].family.joined(separator: " ")]
+            }
         }
         return patient.json
     }
