@@ -36,18 +36,29 @@ struct MetadataAndReadTests {
         }
     }
 
-    @Test(arguments: [
-        ("Patient/nobody", 404, "not known"),
-        ("Practitioner/1", 404, "not supported"),
-        ("Patient/f001/_history/9", 404, "no version 9"),
-        ("Patient?_format=xml", 406, "JSON only"),
-    ])
-    func errorsAreOperationOutcomes(path: String, status: Int, message: String) async throws {
-        try await withServer(.r4) { client in
-            let response = try await client.get(path)
+    /// Each row: method, path, body, content type, the status, and text the outcome must contain.
+    static let refusals: [(String, String, String?, String, Int, String)] = [
+        ("GET", "Patient/nobody", nil, "", 404, "not known"),
+        ("GET", "Practitioner/1", nil, "", 404, "not supported"),
+        ("GET", "Patient/f001/_history/9", nil, "", 404, "no version 9"),
+        ("GET", "Patient?_format=xml", nil, "", 406, "JSON only"),
+        ("DELETE", "metadata", nil, "", 405, "not supported on metadata"),
+        ("PATCH", "Patient/f001", "{}", "application/json", 405, "not a FHIR interaction"),
+        ("POST", "Patient", "<Patient/>", "application/xml", 415, "as JSON"),
+        ("POST", "Patient/f001", "{}", "application/json", 405, "not a FHIR interaction"),
+    ]
+
+    @Test(arguments: FHIRVersion.allCases, refusals)
+    func errorsAreOperationOutcomes(
+        version: FHIRVersion, refusal: (String, String, String?, String, Int, String)
+    ) async throws {
+        let (method, path, body, contentType, status, message) = refusal
+        try await withServer(version) { client in
+            let headers = contentType.isEmpty ? [:] : ["Content-Type": contentType]
+            let response = try await client.send(method, path, body: body, headers: headers)
             #expect(response.status == status)
             #expect(response.json?["resourceType"] == "OperationOutcome")
-            #expect(response.outcomeText.contains(message))
+            #expect(response.outcomeText.contains(message), "\(response.outcomeText)")
         }
     }
 
