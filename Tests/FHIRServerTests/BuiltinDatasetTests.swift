@@ -50,6 +50,9 @@ struct BuiltinDatasetTests {
         let years = Set(administrations.compactMap { $0.effective?.startText?.prefix(4) })
         #expect(years.count >= 2)
         #expect(administrations.contains { !$0.taken } && administrations.contains { $0.taken })
+        let days = administrations.compactMap { $0.effective?.startText?.prefix(10) }.map(String.init)
+        #expect(days.contains(BuiltinDataset.today))
+        #expect(days.contains { $0 > BuiltinDataset.today })
         #expect(administrations.contains { if case .period = $0.effective { true } else { false } })
     }
 }

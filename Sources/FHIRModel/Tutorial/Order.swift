@@ -15,8 +15,6 @@ public struct Order: Sendable, Equatable {
     public var prescriber: Reference?
     public var dosages: [OrderDosage] = []
 
-    public init(id: String? = nil) { header = ResourceHeader(resourceType: "", id: id) }
-
     public var id: String? { header.id }
 
     public init(_ order: DSTU2.MedicationOrder) {

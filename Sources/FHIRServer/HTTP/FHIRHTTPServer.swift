@@ -47,7 +47,7 @@ public struct FHIRHTTPServer: Sendable {
         do {
             body = Array(buffer: try await request.collectBody(upTo: maximumBodySize))
         } catch {
-            let context = RequestContext(request: FHIRRequest(method: "POST", components: []), version: service.version)
+            let context = FHIRExchange(request: FHIRRequest(method: "POST", components: []), version: service.version)
             return response(context.outcome(413, "too-long", "the body is larger than \(maximumBodySize) bytes"))
         }
         guard let components = components(of: request.uri.path) else {

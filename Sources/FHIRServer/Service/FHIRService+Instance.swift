@@ -2,7 +2,7 @@ import FHIRModel
 
 /// Read, version read and history of one resource.
 extension FHIRService {
-    func read(_ context: RequestContext, type: String, id: String) async -> FHIRResponse {
+    func read(_ context: FHIRExchange, type: String, id: String) async -> FHIRResponse {
         if let current = await store.read(type, id) { return context.resource(current) }
         if await store.history(type, id).last?.isDeleted == true {
             return context.outcome(410, "deleted", "\(type)/\(id) was deleted")
@@ -10,7 +10,7 @@ extension FHIRService {
         return context.outcome(404, "not-found", "\(type)/\(id) is not known")
     }
 
-    func readVersion(_ context: RequestContext, type: String, id: String, version: String) async -> FHIRResponse {
+    func readVersion(_ context: FHIRExchange, type: String, id: String, version: String) async -> FHIRResponse {
         let versions = await store.history(type, id)
         guard let match = versions.first(where: { String($0.versionId) == version }) else {
             return context.outcome(404, "not-found", "\(type)/\(id) has no version \(version)")
@@ -21,7 +21,7 @@ extension FHIRService {
         return context.resource(match)
     }
 
-    func history(_ context: RequestContext, type: String, id: String) async -> FHIRResponse {
+    func history(_ context: FHIRExchange, type: String, id: String) async -> FHIRResponse {
         let versions = await store.history(type, id)
         guard !versions.isEmpty else { return context.outcome(404, "not-found", "\(type)/\(id) is not known") }
         var bundle = Bundle(type: "history")

@@ -3,7 +3,7 @@ import FHIRModel
 /// `GET [base]/metadata`: a Conformance (DSTU2) or CapabilityStatement (R4) built from the
 /// same tables the server searches with, so what it claims is what it does.
 extension FHIRService {
-    func metadata(_ context: RequestContext) -> FHIRResponse {
+    func metadata(_ context: FHIRExchange) -> FHIRResponse {
         context.respond(200, capabilityStatement.json)
     }
 

@@ -9,11 +9,10 @@ extension FHIRService {
     /// Parameters that shape the answer rather than filter it.
     static let controlParameters: Set<String> = ["_count", "_offset", "_include", "_format", "_pretty", "_summary"]
 
-    func search(_ context: RequestContext, type: String) async -> FHIRResponse {
+    func search(_ context: FHIRExchange, type: String) async -> FHIRResponse {
         let plan: SearchPlan
-        switch SearchPlan.make(context: context, type: type, version: version) {
-        case .success(let made): plan = made
-        case .failure(let refusal): return refusal.response
+        do { plan = try SearchPlan.make(context: context, type: type, version: version) } catch {
+            return error.response
         }
         let matches = await store.all(type).filter { stored in
             guard let json = stored.json else { return false }
@@ -64,9 +63,9 @@ struct SearchPlan {
     var offset = 0
     var summaryCount = false
 
-    static func make(context: RequestContext, type: String, version: FHIRVersion) -> Result<
-        SearchPlan, FHIRService.Refusal
-    > {
+    static func make(context: FHIRExchange, type: String, version: FHIRVersion) throws(FHIRService.Refusal)
+        -> SearchPlan
+    {
         let parameters = SearchParameters.all(for: type, version: version)
         let strict = (context.request.headers["prefer"] ?? "").contains("handling=strict")
         var plan = SearchPlan()
@@ -83,10 +82,8 @@ struct SearchPlan {
             {
                 let values = value.split(separator: ",").map(String.init)
                 if parameter.kind == .date, let bad = values.first(where: { DateMatch($0) == nil }) {
-                    return .failure(
-                        .init(
-                            response: context.outcome(400, "invalid", "'\(bad)' is not a date search value for \(name)")
-                        ))
+                    let message = "'\(bad)' is not a date search value for \(name)"
+                    throw FHIRService.Refusal(response: context.outcome(400, "invalid", message))
                 }
                 plan.criteria.append(SearchCriterion(parameter: parameter, modifier: modifier, values: values))
                 plan.applied.append((name, value))
@@ -96,9 +93,9 @@ struct SearchPlan {
         }
         if strict, !unknown.isEmpty {
             let message = "unknown search parameters for \(type): \(unknown.joined(separator: ", "))"
-            return .failure(.init(response: context.outcome(400, "not-supported", message)))
+            throw FHIRService.Refusal(response: context.outcome(400, "not-supported", message))
         }
-        return .success(plan)
+        return plan
     }
 
     /// Applies one control parameter; false when its value is not understood.

@@ -3,7 +3,7 @@ import FHIRModel
 /// `POST [base]` with a `transaction` Bundle (all entries or none, placeholder `fullUrl`
 /// references resolved, as the tutorial loaded its data) or a `batch` (each entry alone).
 extension FHIRService {
-    func transaction(_ context: RequestContext) async -> FHIRResponse {
+    func transaction(_ context: FHIRExchange) async -> FHIRResponse {
         let bundle: Bundle
         do {
             bundle = try Bundle(jsonText: context.request.body)
@@ -20,7 +20,7 @@ extension FHIRService {
         }
     }
 
-    private func applyTransaction(_ context: RequestContext, _ bundle: Bundle) async -> FHIRResponse {
+    private func applyTransaction(_ context: FHIRExchange, _ bundle: Bundle) async -> FHIRResponse {
         var plan = TransactionPlan()
         for (index, entry) in bundle.entry.enumerated() {
             if let problem = await plan.add(entry, at: index, service: self) {
@@ -48,7 +48,7 @@ extension FHIRService {
     }
 
     /// Each entry as its own request, answered in its own response entry.
-    private func applyBatch(_ context: RequestContext, _ bundle: Bundle) async -> FHIRResponse {
+    private func applyBatch(_ context: FHIRExchange, _ bundle: Bundle) async -> FHIRResponse {
         var result = Bundle(type: "batch-response")
         for entry in bundle.entry {
             let method = entry.request?.method ?? ""

@@ -3,22 +3,16 @@ import Foundation
 
 /// Create, update and delete.
 extension FHIRService {
-    func create(_ context: RequestContext, type: String) async -> FHIRResponse {
+    func create(_ context: FHIRExchange, type: String) async -> FHIRResponse {
         let resource: JSONValue
-        switch parseBody(context, type: type) {
-        case .success(let json): resource = json
-        case .failure(let refusal): return refusal.response
-        }
+        do { resource = try parseBody(context, type: type) } catch { return error.response }
         let id = await store.reserveID(for: type)
         return await write(context, StoreWrite(type: type, id: id, resource: resource), status: 201)
     }
 
-    func update(_ context: RequestContext, type: String, id: String) async -> FHIRResponse {
+    func update(_ context: FHIRExchange, type: String, id: String) async -> FHIRResponse {
         let resource: JSONValue
-        switch parseBody(context, type: type) {
-        case .success(let json): resource = json
-        case .failure(let refusal): return refusal.response
-        }
+        do { resource = try parseBody(context, type: type) } catch { return error.response }
         if let bodyID = resource["id"]?.stringValue, bodyID != id {
             return context.outcome(
                 400, "invalid", "the body's id '\(bodyID)' does not match the URL's '\(id)'", element: "\(type).id")
@@ -36,7 +30,7 @@ extension FHIRService {
             status: existed ? 200 : 201)
     }
 
-    func delete(_ context: RequestContext, type: String, id: String) async -> FHIRResponse {
+    func delete(_ context: FHIRExchange, type: String, id: String) async -> FHIRResponse {
         do {
             _ = try await store.apply([StoreWrite(type: type, id: id, resource: nil)], lastUpdated: now) { _, _ in [] }
         } catch {
@@ -48,7 +42,7 @@ extension FHIRService {
         return context.respond(200, outcome.json)
     }
 
-    private func write(_ context: RequestContext, _ change: StoreWrite, status: Int) async -> FHIRResponse {
+    private func write(_ context: FHIRExchange, _ change: StoreWrite, status: Int) async -> FHIRResponse {
         do {
             let stored = try await store.apply([change], lastUpdated: now) { write, exists in
                 validator.issues(in: write.resource!, type: write.type, exists: exists)
@@ -59,7 +53,7 @@ extension FHIRService {
         }
     }
 
-    func storeFailure(_ context: RequestContext, _ error: StoreError) -> FHIRResponse {
+    func storeFailure(_ context: FHIRExchange, _ error: StoreError) -> FHIRResponse {
         switch error {
         case .invalid(let issues):
             return context.issues(422, "processing", issues.map { ($0.path, "\($0.path): \($0.message)") })
@@ -85,31 +79,26 @@ extension FHIRService {
     }
 
     /// The body as a resource of `type`: JSON, an object, and the right `resourceType`.
-    func parseBody(_ context: RequestContext, type: String) -> Result<JSONValue, Refusal> {
+    func parseBody(_ context: FHIRExchange, type: String) throws(Refusal) -> JSONValue {
+        let refuse = { (code: String, message: String, element: String?) in
+            Refusal(response: context.outcome(400, code, message, element: element))
+        }
         guard !context.request.body.isEmpty else {
-            return .failure(
-                Refusal(response: context.outcome(400, "invalid", "the request has no body; send a \(type) as JSON")))
+            throw refuse("invalid", "the request has no body; send a \(type) as JSON", nil)
         }
         let json: JSONValue
         do {
             json = try JSONParser.parse(context.request.body)
         } catch {
-            return .failure(Refusal(response: context.outcome(400, "structure", error.description)))
+            throw refuse("structure", error.description, nil)
         }
-        guard case .object = json else {
-            return .failure(Refusal(response: context.outcome(400, "structure", "the body must be a JSON object")))
-        }
+        guard case .object = json else { throw refuse("structure", "the body must be a JSON object", nil) }
         guard let found = json["resourceType"]?.stringValue else {
-            return .failure(
-                Refusal(
-                    response: context.outcome(400, "invalid", "the body has no resourceType", element: "resourceType")))
+            throw refuse("invalid", "the body has no resourceType", "resourceType")
         }
         guard found == type else {
-            return .failure(
-                Refusal(
-                    response: context.outcome(
-                        400, "invalid", "the body is a \(found), but the URL is for \(type)", element: "resourceType")))
+            throw refuse("invalid", "the body is a \(found), but the URL is for \(type)", "resourceType")
         }
-        return .success(json)
+        return json
     }
 }

@@ -28,7 +28,7 @@ public struct FHIRService: Sendable {
     public var resourceTypes: [String] { validator.supportedTypes }
 
     public func handle(_ request: FHIRRequest) async -> FHIRResponse {
-        let context = RequestContext(request: request, version: version)
+        let context = FHIRExchange(request: request, version: version)
         if request.body.count > maximumBodySize {
             return context.outcome(413, "too-long", "the body is larger than \(maximumBodySize) bytes")
         }
@@ -50,7 +50,7 @@ public struct FHIRService: Sendable {
         return await route(context, type: type, parts: Array(parts.dropFirst()))
     }
 
-    private func route(_ context: RequestContext, type: String, parts: [String]) async -> FHIRResponse {
+    private func route(_ context: FHIRExchange, type: String, parts: [String]) async -> FHIRResponse {
         switch (context.request.method, parts.count) {
         case ("GET", 0): return await search(context, type: type)
         case ("POST", 1) where parts[0] == "_search": return await search(context, type: type)

@@ -2,7 +2,7 @@ import FHIRModel
 import Foundation
 
 /// What every handler needs to answer one request: the base URL and how to write responses.
-struct RequestContext: Sendable {
+struct FHIRExchange: Sendable {
     let request: FHIRRequest
     let version: FHIRVersion
 
@@ -62,10 +62,8 @@ struct RequestContext: Sendable {
         if location {
             headers.append(("Location", "\(baseURL)/\(stored.type)/\(stored.id)/_history/\(stored.versionId)"))
         }
-        switch request.headers["prefer"] ?? "" {
-        case let prefer where prefer.contains("return=minimal"): return respond(status, nil, headers: headers)
-        default: return respond(status, stored.json, headers: headers)
-        }
+        let minimal = (request.headers["prefer"] ?? "").contains("return=minimal")
+        return respond(status, minimal ? nil : stored.json, headers: headers)
     }
 }
 
