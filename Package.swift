@@ -4,7 +4,9 @@ import PackageDescription
 let package = Package(
     name: "medbrain",
     platforms: [.macOS(.v14)],
-    products: [.executable(name: "medbrain", targets: ["medbrain"])],
+    products: [
+        .executable(name: "medbrain", targets: ["medbrain"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -27,17 +29,22 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // The command line: `medbrain serve`, `--version`, and (later) the REPL.
+        // The tutorial's domain: instructions from dosage timing (later grouping and charts).
+        // Language files are resources so a translator adds one without touching Swift.
+        .target(name: "MedicationTutorial", dependencies: ["FHIRModel"], resources: [.copy("Languages")]),
+        // The command line: `medbrain serve`, `medbrain instructions`, and (later) the REPL.
         .target(
             name: "MedbrainCommands",
             dependencies: [
                 "FHIRServer",
+                "MedicationTutorial",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "medbrain", dependencies: ["MedbrainCommands"]),
         .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel"]),
         .testTarget(name: "FHIRServerTests", dependencies: ["FHIRServer"]),
+        .testTarget(name: "MedicationTutorialTests", dependencies: ["MedicationTutorial", "FHIRServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

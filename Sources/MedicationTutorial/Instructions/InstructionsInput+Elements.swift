@@ -1,0 +1,75 @@
+import FHIRModel
+
+extension InstructionsInput {
+    /// Members only DSTU2's DosageInstruction or Timing.repeat has.
+    static let dstu2Members: Set<String> = [
+        "doseQuantity", "doseRange", "additionalInstructions", "rateRatio", "rateRange", "periodUnits",
+        "durationUnits", "boundsQuantity",
+    ]
+    /// Members only R4's Dosage or Timing.repeat has.
+    static let r4Members: Set<String> = [
+        "doseAndRate", "patientInstruction", "sequence", "additionalInstruction", "maxDosePerAdministration",
+        "maxDosePerLifetime", "periodUnit", "durationUnit", "boundsDuration", "dayOfWeek", "timeOfDay", "countMax",
+        "offset",
+    ]
+    static let dosageMembers = Set([
+        "text", "timing", "asNeededBoolean", "asNeededCodeableConcept", "site", "siteCodeableConcept",
+        "siteReference", "route", "method", "maxDosePerPeriod",
+    ]).union(dstu2Members).union(r4Members)
+
+    static func elementItem(_ object: JSONObject, json: JSONValue) throws -> Item {
+        let keys = Set(object.keys)
+        let isTiming =
+            keys.contains("repeat") || keys.contains("event") || (keys.contains("code") && !keys.contains("timing"))
+        guard isTiming || !keys.isDisjoint(with: dosageMembers) else {
+            throw InstructionsInputError.notDosage("an object with none of their members")
+        }
+        let version = detectVersion(json)
+        if isTiming && keys.isDisjoint(with: dosageMembers.subtracting(["text"])) {
+            let schedule =
+                version == .dstu2
+                ? Schedule(try DSTU2.Timing(json: json, path: "Timing"))
+                : Schedule(try R4.Timing(json: json, path: "Timing"))
+            return Item(content: .timing(schedule), version: version)
+        }
+        let dosage =
+            version == .dstu2
+            ? OrderDosage(try DSTU2.DosageInstruction(json: json, path: "DosageInstruction"))
+            : OrderDosage(try R4.Dosage(json: json, path: "Dosage"))
+        return Item(content: .dosage(dosage), version: version)
+    }
+
+    /// DSTU2 when its own members appear (or `when` is a single code), else R4.
+    static func detectVersion(_ json: JSONValue) -> FHIRVersion {
+        let members = memberNames(json, depth: 3)
+        if !members.isDisjoint(with: r4Members) { return .r4 }
+        if !members.isDisjoint(with: dstu2Members) { return .dstu2 }
+        let rule = json["timing"]?["repeat"] ?? json["repeat"]
+        if case .string = rule?["when"] { return .dstu2 }
+        return .r4
+    }
+
+    private static func memberNames(_ json: JSONValue, depth: Int) -> Set<String> {
+        guard depth > 0, case .object(let object) = json else { return [] }
+        var names = Set(object.keys)
+        for value in object.values { names.formUnion(memberNames(value, depth: depth - 1)) }
+        return names
+    }
+}
+
+/// Input `medbrain instructions` cannot render, in one line.
+public enum InstructionsInputError: Error, Sendable, Equatable, CustomStringConvertible {
+    case syntax(JSONSyntaxError)
+    case shape(FHIRDecodingError)
+    case notDosage(String)
+
+    public var description: String {
+        switch self {
+        case .syntax(let error): error.description
+        case .shape(let error): error.description
+        case .notDosage(let found):
+            "expected a DosageInstruction, Dosage, Timing, MedicationOrder or MedicationRequest "
+                + "(or a Bundle of orders), found \(found)"
+        }
+    }
+}

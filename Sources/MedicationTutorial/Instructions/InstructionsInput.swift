@@ -1,0 +1,96 @@
+import FHIRModel
+
+/// JSON that holds dosages: a DosageInstruction, Dosage, Timing, MedicationOrder,
+/// MedicationRequest, or a Bundle of orders (with their Medications), either version.
+///
+/// The version is detected from the resource type or, for a bare element, from the members
+/// only one version has; when nothing tells them apart both read the same.
+public struct InstructionsInput: Sendable {
+    /// One thing to render: a dosage or a timing, and where it came from.
+    public struct Item: Sendable {
+        public enum Content: Sendable {
+            case dosage(OrderDosage)
+            case timing(Schedule)
+        }
+
+        public var content: Content
+        public var version: FHIRVersion
+        /// Where the item sits in the input, such as `dosageInstruction[0]`; nil for the whole input.
+        public var path: String?
+        /// The order's id, for orders.
+        public var orderID: String?
+        /// The medication's name, for orders.
+        public var medication: String?
+    }
+
+    public let items: [Item]
+
+    public init(jsonText bytes: some Sequence<UInt8>) throws(InstructionsInputError) {
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes) } catch { throw .syntax(error) }
+        guard case .object(let object) = json else { throw .notDosage(json.kindName) }
+        do {
+            items = try Self.items(object, json: json)
+        } catch let error as FHIRDecodingError {
+            throw .shape(error)
+        } catch let error as InstructionsInputError {
+            throw error
+        } catch {
+            throw .notDosage("\(error)")
+        }
+    }
+
+    private static func items(_ object: JSONObject, json: JSONValue) throws -> [Item] {
+        switch object["resourceType"]?.stringValue {
+        case "MedicationOrder": return orderItems(Order(try DSTU2.MedicationOrder(json: json)), .dstu2, [:])
+        case "MedicationRequest": return orderItems(Order(try R4.MedicationRequest(json: json)), .r4, [:])
+        case "Bundle": return try bundleItems(try FHIRModel.Bundle(json: json))
+        case let type?: throw InstructionsInputError.notDosage("a \(type)")
+        case nil: return [try elementItem(object, json: json)]
+        }
+    }
+
+    private static func orderItems(_ order: Order, _ version: FHIRVersion, _ medications: [String: Medication])
+        -> [Item]
+    {
+        let name = MedicationName.of(order.medication, medications: medications)
+        // An order without dosage still gets its line: the tutorial's "no instructions".
+        let dosages = order.dosages.isEmpty ? [OrderDosage()] : order.dosages
+        return dosages.enumerated().map { index, dosage in
+            let path = order.dosages.isEmpty ? nil : "dosageInstruction[\(index)]"
+            return Item(content: .dosage(dosage), version: version, path: path, orderID: order.id, medication: name)
+        }
+    }
+
+    private static func bundleItems(_ bundle: FHIRModel.Bundle) throws -> [Item] {
+        var medications: [String: Medication] = [:]
+        var orders: [(Order, FHIRVersion)] = []
+        for (index, entry) in bundle.entry.enumerated() {
+            guard let resource = entry.resource else { continue }
+            let path = "Bundle.entry[\(index)].resource"
+            switch resource["resourceType"]?.stringValue {
+            case "Medication":
+                let medication = try Medication(json: resource, path: path)
+                if let id = medication.id { medications["Medication/\(id)"] = medication }
+            case "MedicationOrder":
+                orders.append((Order(try DSTU2.MedicationOrder(json: resource, path: path)), .dstu2))
+            case "MedicationRequest": orders.append((Order(try R4.MedicationRequest(json: resource, path: path)), .r4))
+            default: continue
+            }
+        }
+        guard !orders.isEmpty else {
+            throw InstructionsInputError.notDosage("a Bundle without MedicationOrder or MedicationRequest")
+        }
+        return orders.flatMap { orderItems($0.0, $0.1, medications) }
+    }
+}
+
+extension InstructionsRenderer {
+    /// The instructions for one item of the input.
+    public func instructions(for item: InstructionsInput.Item) -> Instructions {
+        switch item.content {
+        case .dosage(let dosage): instructions(for: dosage, version: item.version)
+        case .timing(let schedule): instructions(for: schedule, version: item.version)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import FHIRModel
+
+/// Numbers, quantities, dates and times in the language's words.
+extension InstructionsRenderer {
+    /// `twice`, `3 times`, `einmal`.
+    func times(_ count: Int) -> String {
+        let text = String(count)
+        return language.message("times", number: text[...], [("times", text)])
+    }
+
+    /// `2 to 3 times`, or `up to 3 times` when only the maximum is known.
+    func times(_ count: Int?, max: Int?) -> String? {
+        switch (count, max) {
+        case (let count?, let max?): language.message("timesRange", [("low", String(count)), ("high", String(max))])
+        case (let count?, nil): times(count)
+        case (nil, let max?): language.message("timesUpTo", [("high", String(max))])
+        case (nil, nil): nil
+        }
+    }
+
+    /// A unit of time for `value`: `day`/`days`; a code that is no unit of time is quoted.
+    func timeUnit(_ code: String?, for value: Substring) -> String {
+        guard let code else { return "" }
+        guard let unit = language.units[code] else { return language.quoted(code) }
+        return unit.render(number: value, rules: language.pluralRules, [])
+    }
+
+    /// `8 hours`, `0.5 hours`, `1 day`.
+    func timeQuantity(_ value: FHIRDecimal, unit: String?) -> String {
+        quantity(language.number(value.text[...]), unit: timeUnit(unit, for: value.text[...]))
+    }
+
+    /// `6 to 8 hours`: the unit follows the upper value, as it is said.
+    func timeRange(_ low: FHIRDecimal, _ high: FHIRDecimal, unit: String?) -> String {
+        language.message("range", [("low", language.number(low.text[...])), ("high", timeQuantity(high, unit: unit))])
+    }
+
+    /// A FHIR Duration (bounds): by its UCUM code when it is a unit of time, else by its `unit` text.
+    func duration(_ duration: Quantity) -> String {
+        let value = duration.value?.text[...] ?? ""
+        let unit: String
+        if let code = duration.code, language.units[code] != nil {
+            unit = timeUnit(code, for: value)
+        } else if let text = duration.unit {
+            unit = language.units[text].map { _ in timeUnit(text, for: value) } ?? text
+        } else {
+            unit = duration.code.map(language.quoted) ?? ""
+        }
+        return quantity(language.number(value), unit: unit)
+    }
+
+    func quantity(_ value: String, unit: String) -> String {
+        if unit.isEmpty { return value }
+        if value.isEmpty { return unit }
+        return language.message("quantity", [("value", value), ("unit", unit)])
+    }
+
+    /// `26 March 2013`, `March 2013`, `2013`, or with a time `26 March 2013 at 08:00`.
+    func date(_ text: String) -> String {
+        guard let date = FHIRDateTime(text) else { return language.quoted(text) }
+        let month = language.months[date.month - 1]
+        let arguments = [("day", String(date.day)), ("month", month), ("year", String(date.year))]
+        switch date.precision {
+        case .year: return language.dates["year"]!.render(arguments)
+        case .month: return language.dates["month"]!.render(arguments)
+        case .day: return language.dates["day"]!.render(arguments)
+        case .second:
+            let time = twoDigits(date.hour) + ":" + twoDigits(date.minute)
+            return language.message("dateTime", [("date", language.dates["day"]!.render(arguments)), ("time", time)])
+        }
+    }
+
+    /// `08:00:00` → `08:00`; seconds stay when they say something.
+    func timeOfDay(_ text: String) -> String {
+        text.hasSuffix(":00") && text.count == 8 ? String(text.dropLast(3)) : text
+    }
+
+    private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}

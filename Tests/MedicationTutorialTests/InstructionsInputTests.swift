@@ -1,0 +1,79 @@
+import FHIRModel
+import MedicationTutorial
+import Testing
+
+@Suite("Reading what to render: detection and one-line errors")
+struct InstructionsInputTests {
+    static func input(_ text: String) throws -> InstructionsInput { try InstructionsInput(jsonText: Array(text.utf8)) }
+
+    @Test(arguments: [
+        (#"{"timing": {"repeat": {"frequency": 2, "periodUnits": "d", "period": 1}}}"#, FHIRVersion.dstu2, "dosage"),
+        (#"{"doseQuantity": {"value": 1}}"#, .dstu2, "dosage"),
+        (#"{"timing": {"repeat": {"when": "ACM"}}}"#, .dstu2, "dosage"),
+        (#"{"doseAndRate": [{"doseQuantity": {"value": 1}}]}"#, .r4, "dosage"),
+        (#"{"timing": {"repeat": {"frequency": 2, "period": 1, "periodUnit": "d"}}}"#, .r4, "dosage"),
+        (#"{"repeat": {"frequency": 2, "period": 1, "periodUnits": "d"}}"#, .dstu2, "timing"),
+        (#"{"repeat": {"when": ["ACM"], "offset": 30}}"#, .r4, "timing"),
+        (#"{"event": ["2016-08-16"]}"#, .r4, "timing"),
+        (#"{"text": "as directed"}"#, .r4, "dosage"),
+    ])
+    func versionAndKindAreDetected(json: String, version: FHIRVersion, kind: String) throws {
+        let items = try Self.input(json).items
+        #expect(items.count == 1)
+        #expect(items.first?.version == version)
+        switch items.first?.content {
+        case .dosage: #expect(kind == "dosage")
+        case .timing: #expect(kind == "timing")
+        case nil: Issue.record("no item")
+        }
+    }
+
+    @Test func anOrderGivesOneItemPerDosageAndOneForNone() throws {
+        let order = try Self.input(
+            """
+            {"resourceType": "MedicationRequest", "id": "o1", "status": "active", "intent": "order",
+             "subject": {"reference": "Patient/p"}, "medicationCodeableConcept": {"text": "Aspirin"},
+             "dosageInstruction": [{"text": "a"}, {"text": "b"}]}
+            """
+        ).items
+        #expect(order.map(\.path) == ["dosageInstruction[0]", "dosageInstruction[1]"])
+        #expect(order.map(\.medication) == ["Aspirin", "Aspirin"])
+        let bare = try Self.input(#"{"resourceType": "MedicationOrder", "id": "o2"}"#).items
+        #expect(bare.count == 1 && bare[0].path == nil && bare[0].version == .dstu2)
+    }
+
+    @Test func aBundleResolvesItsMedications() throws {
+        let items = try Self.input(
+            """
+            {"resourceType": "Bundle", "type": "searchset", "entry": [
+              {"resource": {"resourceType": "MedicationOrder", "id": "o1", "medicationReference": {"reference": "Medication/m1"}}},
+              {"resource": {"resourceType": "Medication", "id": "m1", "code": {"text": "Ibuprofen 400"}}},
+              {"resource": {"resourceType": "Patient", "id": "p"}}]}
+            """
+        ).items
+        #expect(items.map(\.medication) == ["Ibuprofen 400"])
+        #expect(items.map(\.orderID) == ["o1"])
+    }
+
+    @Test(arguments: [
+        // Nothing marks a version, so it reads as R4 (the same shape in both).
+        (
+            #"{"timing": {"repeat": {"frequency": "2"}}}"#,
+            "Dosage.timing.repeat.frequency: expected an integer, found a string"
+        ),
+        (
+            #"{"resourceType": "MedicationRequest", "dosageInstruction": [{"timing": {"repeat": {"period": true}}}]}"#,
+            "MedicationRequest.dosageInstruction[0].timing.repeat.period: expected a decimal number, found a boolean"
+        ),
+        (#"{"timing": {"#, "malformed JSON at line 1, column 13"),
+        (#"[1, 2]"#, "found an array"),
+        (#"{"resourceType": "Patient"}"#, "found a Patient"),
+        (#"{"name": "x"}"#, "found an object with none of their members"),
+        (#"{"resourceType": "Bundle", "entry": []}"#, "found a Bundle without MedicationOrder or MedicationRequest"),
+    ])
+    func badInputIsOneLineNamingTheElement(json: String, message: String) {
+        let error = #expect(throws: InstructionsInputError.self) { try Self.input(json) }
+        #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+        #expect(error?.description.contains("\n") == false)
+    }
+}
