@@ -45,6 +45,8 @@ let package = Package(
         .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel"]),
         .testTarget(name: "FHIRServerTests", dependencies: ["FHIRServer"]),
         .testTarget(name: "MedicationTutorialTests", dependencies: ["MedicationTutorial", "FHIRServer"]),
+        // Runs the built `medbrain` executable as users do; depending on it makes sure it is built.
+        .testTarget(name: "MedbrainCommandsTests", dependencies: ["medbrain"]),
     ],
     swiftLanguageModes: [.v6]
 )

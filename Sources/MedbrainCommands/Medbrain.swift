@@ -9,11 +9,12 @@ public struct Medbrain: AsyncParsableCommand {
         discussion: """
             Medbrain follows the tutorial "Implementing HL7 FHIR: a step-by-step medication \
             management app" (connect, login, orders, instructions, administrations) against a \
-            built-in FHIR server or any other. The interactive REPL is still to come; \
-            `medbrain serve` runs the built-in FHIR server today.
+            built-in FHIR server or any other. The interactive REPL is still to come; today \
+            `medbrain serve` runs the built-in FHIR server and `medbrain instructions` says \
+            a dosage as a sentence.
             """,
         version: MedbrainInfo.version,
-        subcommands: [Serve.self]
+        subcommands: [Serve.self, InstructionsCommand.self]
     )
 
     public init() {}

@@ -43,7 +43,7 @@ struct Serve: AsyncParsableCommand {
         do {
             service = try await FHIRService.build(configuration)
         } catch {
-            throw ServeError("cannot load the data: \(error)")
+            throw CommandFailure("cannot load the data: \(error)")
         }
         if !configuration.isLoopback {
             Output.standardError("warning: listening on \(host) makes the server reachable from other machines\n")
@@ -57,15 +57,9 @@ struct Serve: AsyncParsableCommand {
             }
         } catch {
             let reason = "\(error)".contains("Address already in use") ? "the port is already in use" : "\(error)"
-            throw ServeError("cannot serve on \(host):\(port): \(reason)")
+            throw CommandFailure("cannot serve on \(host):\(port): \(reason)")
         }
     }
 }
 
 extension FHIRVersion: ExpressibleByArgument {}
-
-/// A failure of `serve` worth one line to the user.
-struct ServeError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

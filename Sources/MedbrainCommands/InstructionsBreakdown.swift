@@ -1,0 +1,37 @@
+import MedicationTutorial
+
+/// The breakdown a student reads: the sentence, then each part, its elements and its words.
+struct InstructionsBreakdown {
+    let item: InstructionsInput.Item
+    let instructions: Instructions
+
+    var text: String {
+        var lines: [String] = []
+        var heading = [item.orderID.map { "order \($0)" }, item.medication, item.path].compactMap { $0 }
+        if heading.isEmpty { heading = [item.version.displayName] }
+        lines.append(heading.joined(separator: ", ") + " (\(item.version.displayName))")
+        lines.append("  " + instructions.sentence)
+        let parts = instructions.parts.map { ($0.kind.rawValue, Self.compact($0.elements), $0.text) }
+        let kindWidth = parts.map(\.0.count).max() ?? 0
+        let elementWidth = parts.map(\.1.count).max() ?? 0
+        for (kind, elements, words) in parts {
+            lines.append("    " + pad(kind, kindWidth) + "  " + pad(elements, elementWidth) + "  " + words)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `timing.repeat.frequency, timing.repeat.period` → `timing.repeat.{frequency, period}`.
+    static func compact(_ elements: [String]) -> String {
+        guard elements.count > 1 else { return elements.first ?? "-" }
+        let parents = Set(elements.map { $0.split(separator: ".").dropLast().joined(separator: ".") })
+        guard parents.count == 1, let parent = parents.first, !parent.isEmpty else {
+            return elements.joined(separator: ", ")
+        }
+        let leaves = elements.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+        return parent + ".{" + leaves.joined(separator: ", ") + "}"
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}

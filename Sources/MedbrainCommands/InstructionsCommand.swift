@@ -1,0 +1,68 @@
+import ArgumentParser
+import FHIRModel
+import Foundation
+import MedicationTutorial
+
+/// `medbrain instructions`: a dosage's structure as a sentence, for scripts and instructors.
+struct InstructionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "instructions",
+        abstract: "Say a dosage's Timing as a sentence (tutorial §12.6).",
+        discussion: """
+            Reads a DosageInstruction (DSTU2), Dosage (R4), Timing, MedicationOrder, \
+            MedicationRequest, or a Bundle of orders as JSON, and prints one line per dosage. \
+            Languages are the files in Medbrain's Languages folder plus any folder named by \
+            MEDBRAIN_LANGUAGES.
+            Example: curl -s 'http://127.0.0.1:8080/fhir/MedicationOrder/ord-06' | medbrain instructions --lang de
+            """
+    )
+
+    @Option(help: "The language of the sentence: a language file's code, such as en or de.")
+    var lang = "en"
+
+    @Flag(help: "Show each part of the sentence and the FHIR elements it came from.")
+    var breakdown = false
+
+    @Argument(help: "A JSON file, or - for standard input.")
+    var file = "-"
+
+    func validate() throws {
+        do { _ = try LanguageCatalog.standard().language(lang) } catch { throw ValidationError(error.description) }
+    }
+
+    func run() throws {
+        let language = try LanguageCatalog.standard().language(lang)
+        let input: InstructionsInput
+        do { input = try InstructionsInput(jsonText: try readInput()) } catch let error as InstructionsInputError {
+            throw CommandFailure("\(file == "-" ? "standard input" : file): \(error)")
+        }
+        let renderer = InstructionsRenderer(language: language)
+        let showsOrders = Set(input.items.compactMap(\.orderID)).count > 1
+        for item in input.items {
+            let instructions = renderer.instructions(for: item)
+            let label = showsOrders ? (item.medication ?? item.orderID ?? "") + ": " : ""
+            if breakdown {
+                Output.standardOutput(InstructionsBreakdown(item: item, instructions: instructions).text)
+            } else {
+                Output.standardOutput(label + instructions.sentence + "\n")
+            }
+        }
+    }
+
+    private func readInput() throws -> Data {
+        if file == "-" {
+            guard isatty(STDIN_FILENO) == 0 else {
+                throw ValidationError("give a JSON file, or pipe JSON into standard input")
+            }
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard !data.isEmpty else {
+                throw CommandFailure("standard input is empty: pipe JSON into it or give a FILE")
+            }
+            return data
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CommandFailure("cannot read \(file): no such file or not readable")
+        }
+        return data
+    }
+}

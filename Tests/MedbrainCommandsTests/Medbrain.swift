@@ -1,0 +1,38 @@
+import Foundation
+
+/// Runs the built `medbrain` executable, which sits beside the test bundle.
+enum Medbrain {
+    struct Run {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    static var executable: URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // On macOS the test binary sits inside an .xctest bundle.
+        while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS"
+            || directory.lastPathComponent == "Contents"
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("medbrain")
+    }
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+        (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
+        try process.run()
+        stdin.fileHandleForWriting.write(Data((input ?? "").utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let error = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            error: String(decoding: error, as: UTF8.self))
+    }
+}
