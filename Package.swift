@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "medbrain", targets: ["medbrain"]),
+        .executable(name: "medbrain-bench", targets: ["MedbrainBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -42,6 +43,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "medbrain", dependencies: ["MedbrainCommands"]),
+        // Figures for speed and memory (`scripts/bench`); kept off the server so a release build is quick.
+        .executableTarget(name: "MedbrainBench", dependencies: ["MedicationTutorial"]),
         .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel"]),
         .testTarget(name: "FHIRServerTests", dependencies: ["FHIRServer"]),
         .testTarget(name: "MedicationTutorialTests", dependencies: ["MedicationTutorial", "FHIRServer"]),
