@@ -33,8 +33,10 @@ struct InstructionsCommand: ParsableCommand {
     func run() throws {
         let language = try LanguageCatalog.standard().language(lang)
         let input: InstructionsInput
-        do { input = try InstructionsInput(jsonText: try readInput()) } catch let error as InstructionsInputError {
-            throw CommandFailure("\(file == "-" ? "standard input" : file): \(error)")
+        do { input = try InstructionsInput(jsonText: try CommandInput.read(file)) } catch let error
+            as InstructionsInputError
+        {
+            throw CommandFailure("\(CommandInput.name(file)): \(error)")
         }
         let renderer = InstructionsRenderer(language: language)
         let showsOrders = Set(input.items.compactMap(\.orderID)).count > 1
@@ -47,22 +49,5 @@ struct InstructionsCommand: ParsableCommand {
                 Output.standardOutput(label + instructions.sentence + "\n")
             }
         }
-    }
-
-    private func readInput() throws -> Data {
-        if file == "-" {
-            guard isatty(STDIN_FILENO) == 0 else {
-                throw ValidationError("give a JSON file, or pipe JSON into standard input")
-            }
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard !data.isEmpty else {
-                throw CommandFailure("standard input is empty: pipe JSON into it or give a FILE")
-            }
-            return data
-        }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandFailure("cannot read \(file): no such file or not readable")
-        }
-        return data
     }
 }

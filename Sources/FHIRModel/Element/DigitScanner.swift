@@ -7,8 +7,9 @@ struct DigitScanner {
 
     var isAtEnd: Bool { position == bytes.count }
 
-    mutating func take(_ character: Character) -> Bool {
-        guard position < bytes.count, let ascii = character.asciiValue, bytes[position] == ascii else { return false }
+    /// Takes one ASCII character; a `Unicode.Scalar` so the check is a byte compare, not Character work.
+    mutating func take(_ character: Unicode.Scalar) -> Bool {
+        guard position < bytes.count, character.isASCII, bytes[position] == UInt8(character.value) else { return false }
         position += 1
         return true
     }

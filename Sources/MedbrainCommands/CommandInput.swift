@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+
+/// A command's JSON input: a file, or standard input when piped.
+enum CommandInput {
+    static func read(_ file: String) throws -> Data {
+        if file == "-" {
+            guard isatty(STDIN_FILENO) == 0 else {
+                throw ValidationError("give a JSON file, or pipe JSON into standard input")
+            }
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard !data.isEmpty else {
+                throw CommandFailure("standard input is empty: pipe JSON into it or give a FILE")
+            }
+            return data
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CommandFailure("cannot read \(file): no such file or not readable")
+        }
+        return data
+    }
+
+    static func name(_ file: String) -> String { file == "-" ? "standard input" : file }
+}
+
+/// The terminal's width, for output that can use it.
+enum Terminal {
+    /// Columns of the terminal on standard output, or `COLUMNS`, never fewer than 80.
+    static var columns: Int {
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return max(Int(size.ws_col), 80)
+        }
+        return max(ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) } ?? 80, 80)
+    }
+}

@@ -1,0 +1,50 @@
+import FHIRModel
+import Foundation
+
+/// The list of §13.4: newest first, each with its date in a long style and taken or not.
+public enum AdministrationList {
+    /// One line per administration: `15 August 2016, 08:00   taken       adm-001`; `-` when
+    /// there is no date, and those come last.
+    public static func lines(_ administrations: [Administration], timeZone: TimeZone, language: Language) -> [String] {
+        var calendar = LocalCalendar(timeZone: timeZone)
+        let dated = administrations.map { administration in
+            (administration, administration.effective?.startText.flatMap { calendar.local($0) })
+        }
+        let sorted = dated.enumerated().sorted { left, right in
+            switch (left.element.1, right.element.1) {
+            case (let a?, let b?): return a.sortKey != b.sortKey ? a.sortKey > b.sortKey : left.offset < right.offset
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return left.offset < right.offset
+            }
+        }
+        let dates = sorted.map { $0.element.1.map { longDate($0, language: language) } ?? "-" }
+        let width = dates.map(\.count).max() ?? 1
+        return zip(sorted, dates).map { entry, date in
+            let administration = entry.element.0
+            let state = administration.taken ? "taken    " : "not taken"
+            return
+                (date.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + state + "  "
+                + (administration.id ?? "")).trimmingTrailingSpace
+        }
+    }
+
+    /// `15 August 2016, 08:00`, `15 August 2016`, `August 2016` or `2016`, in the language's words.
+    static func longDate(_ date: LocalCalendar.LocalDate, language: Language) -> String {
+        let (year, month, day) = date.day.components
+        let arguments = [("day", String(day)), ("month", language.months[month - 1]), ("year", String(year))]
+        switch date.precision {
+        case .year: return language.dates["year"]?.render(arguments) ?? String(year)
+        case .month: return language.dates["month"]?.render(arguments) ?? "\(year)-\(month)"
+        case .day: return language.dates["day"]?.render(arguments) ?? ""
+        case .second:
+            let minute = date.minuteOfDay ?? 0
+            let time = DateGrouping.digits(minute / 60, 2) + ":" + DateGrouping.digits(minute % 60, 2)
+            return (language.dates["day"]?.render(arguments) ?? "") + ", " + time
+        }
+    }
+}
+
+extension LocalCalendar.LocalDate {
+    var sortKey: Int { day.number * 1440 + (minuteOfDay ?? 0) }
+}
