@@ -8,7 +8,12 @@ struct InstructionsBreakdown {
     var text: String {
         var lines: [String] = []
         var heading = [item.orderID.map { "order \($0)" }, item.medication, item.path].compactMap { $0 }
-        if heading.isEmpty { heading = [item.version.displayName] }
+        if heading.isEmpty {
+            switch item.content {
+            case .dosage: heading = [item.version == .dstu2 ? "DosageInstruction" : "Dosage"]
+            case .timing: heading = ["Timing"]
+            }
+        }
         lines.append(heading.joined(separator: ", ") + " (\(item.version.displayName))")
         lines.append("  " + instructions.sentence)
         let parts = instructions.parts.map { ($0.kind.rawValue, Self.compact($0.elements), $0.text) }

@@ -39,10 +39,12 @@ struct InstructionsCommand: ParsableCommand {
             throw CommandFailure("\(CommandInput.name(file)): \(error)")
         }
         let renderer = InstructionsRenderer(language: language)
-        let showsOrders = Set(input.items.compactMap(\.orderID)).count > 1
+        // Several orders need a label per line; an order without an id gets its position.
+        let orderCount = Set(input.items.map { $0.orderIndex }).count
         for item in input.items {
             let instructions = renderer.instructions(for: item)
-            let label = showsOrders ? (item.medication ?? item.orderID ?? "") + ": " : ""
+            let name = item.medication ?? item.orderID ?? "order \(item.orderIndex + 1)"
+            let label = orderCount > 1 ? name + ": " : ""
             if breakdown {
                 Output.standardOutput(InstructionsBreakdown(item: item, instructions: instructions).text)
             } else {

@@ -82,7 +82,13 @@ struct DecimalPrecisionTests {
                 try DSTU2.TimingRepeat(json: json, path: "Timing.repeat")
             }
         }
-        let json = try Support.json(#"{"frequency": -0}"#)
-        #expect(try DSTU2.TimingRepeat(json: json, path: "Timing.repeat").frequency == 0)
+        // DSTU2's count is a plain integer, so -0 is 0; frequency is a positiveInt and refuses it.
+        let json = try Support.json(#"{"count": -0}"#)
+        #expect(try DSTU2.TimingRepeat(json: json, path: "Timing.repeat").count == 0)
+        #expect(
+            throws: FHIRDecodingError(path: "Timing.repeat.frequency", message: "expected a positive integer, found 0")
+        ) {
+            try DSTU2.TimingRepeat(json: try Support.json(#"{"frequency": -0}"#), path: "Timing.repeat")
+        }
     }
 }

@@ -31,7 +31,11 @@ struct DurabilityTests {
                 }
             }
         }
-        try await Task.sleep(for: .milliseconds(800))
+        // Kill once some writes are acknowledged: a loaded machine may take seconds for the first.
+        let deadline = ContinuousClock.now + .seconds(20)
+        repeat {
+            try await Task.sleep(for: .milliseconds(200))
+        } while await acknowledged.ids.count < 10 && ContinuousClock.now < deadline
         first.kill()
         for writer in writers { await writer.value }
         let ids = await acknowledged.ids

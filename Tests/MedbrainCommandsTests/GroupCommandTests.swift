@@ -15,7 +15,8 @@ struct GroupCommandTests {
 
     @Test func jsonHasTheTutorialsFieldsAndWhatIsOutside() throws {
         let run = try Medbrain.run(
-            ["group", "day", "--today", "2016-08-16", "--timezone", "UTC", "--groups", "2", "--format", "json"], input: Self.doses)
+            ["group", "day", "--today", "2016-08-16", "--timezone", "UTC", "--groups", "2", "--format", "json"],
+            input: Self.doses)
         #expect(run.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
         let groups = json?["groups"] as? [[String: Any]]
@@ -35,11 +36,13 @@ struct GroupCommandTests {
     }
 
     @Test func listIsNewestFirst() throws {
-        let run = try Medbrain.run(["group", "day", "--format", "list", "--timezone", "Europe/Vienna"], input: Self.doses)
-        #expect(run.output.split(separator: "\n").map { String($0.prefix(22)) } == [
-            "16 August 2016, 08:00 ", "15 August 2016, 22:00 ", "15 August 2016, 10:00 ", "1 January 2015        ",
-            "-                     ",
-        ])
+        let run = try Medbrain.run(
+            ["group", "day", "--format", "list", "--timezone", "Europe/Vienna"], input: Self.doses)
+        #expect(
+            run.output.split(separator: "\n").map { String($0.prefix(22)) } == [
+                "16 August 2016, 08:00 ", "15 August 2016, 22:00 ", "15 August 2016, 10:00 ", "1 January 2015        ",
+                "-                     ",
+            ])
     }
 
     @Test(arguments: [

@@ -55,7 +55,7 @@ struct DosageInstructionsTests {
             "Twice a day, as needed for pain", "Zweimal täglich, bei Bedarf (pain)"),
         .init(
             #""maxDosePerPeriod": {"numerator": {"value": 4, "code": "{tbl}"}, "denominator": {"value": 1, "code": "d"}}"#,
-            "No more than 4 tablets a day", "Höchstens 4 Tabletten täglich"),
+            "No more than 4 tablets a day", "Höchstens 4 Tabletten pro Tag"),
         .init(
             #""maxDosePerPeriod": {"numerator": {"value": 4, "code": "{tbl}"}, "denominator": {"value": 24, "code": "h"}}"#,
             "No more than 4 tablets every 24 hours", "Höchstens 4 Tabletten alle 24 Stunden"),
@@ -71,13 +71,33 @@ struct DosageInstructionsTests {
         .init(
             #""asNeededBoolean": true, "# + dose(#"{"value": 1, "code": "{puff}"}"#), "1 puff, as needed",
             "1 Hub, bei Bedarf"),
+        .init(dose(#"{"value": 2, "unit": "tablet"}"#), "2 tablets", "2 Tabletten"),
+        .init(
+            #""doseAndRate": [{"doseRange": {"low": {"value": 5, "code": "mL"}, "high": {"value": 1, "code": "{tbl}"}}}]"#,
+            "5 ml to 1 tablet", "5 ml bis 1 Tablette"),
+        .init(
+            dose(#"{"value": 1, "code": "{tbl}"}"#) + #", "route": {"coding": [{"code": "999999"}]}"#,
+            #"1 tablet "999999""#, "1 Tablette „999999“"),
+        .init(
+            #""asNeededCodeableConcept": {"coding": [{"code": "22253000"}]}, "# + twiceADay,
+            #"Twice a day, as needed for "22253000""#, "Zweimal täglich, bei Bedarf („22253000“)"),
+        .init(
+            #""additionalInstruction": [{"text": "Shake well!"}, {"text": "Avoid sun?"}], "#
+                + #""patientInstruction": "Take with water.", "# + twiceADay,
+            "Twice a day. Shake well! Avoid sun? Take with water",
+            "Zweimal täglich. Shake well! Avoid sun? Take with water",
+            dstu2: false),
+        .init(
+            #""maxDosePerPeriod": {"numerator": {"value": 8, "code": "{tbl}"}, "denominator": {"value": 1, "unit": "day"}}"#,
+            "No more than 8 tablets a day", "Höchstens 8 Tabletten pro Tag"),
+        .init(#""route": {"text": "á la bouche"}"#, "A\u{301} la bouche", "A\u{301} la bouche"),
         .init("", "No instructions", "Keine Anweisungen"),
         .init(
             dose(#"{"value": 1, "code": "{tbl}"}"#)
                 + #", "route": {"coding": [{"code": "26643006"}]}, "asNeededBoolean": true, "timing": {"repeat": {"#
                 + #""frequencyMax": 3, "period": 1, "periodUnit": "d", "boundsDuration": {"value": 5, "code": "d"}}}"#,
             "1 tablet by mouth up to 3 times a day for 5 days, as needed",
-            "1 Tablette zum Einnehmen bis zu 3-mal täglich für 5 Tage, bei Bedarf"),
+            "1 Tablette zum Einnehmen bis zu dreimal täglich für 5 Tage, bei Bedarf"),
     ]
 
     @Test(arguments: rows)

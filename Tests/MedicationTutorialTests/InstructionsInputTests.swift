@@ -66,6 +66,16 @@ struct InstructionsInputTests {
             "MedicationRequest.dosageInstruction[0].timing.repeat.period: expected a decimal number, found a boolean"
         ),
         (#"{"timing": {"#, "malformed JSON at line 1, column 13"),
+        (
+            #"{"timing": {"repeat": {"when": ["ACM"], "offset": -9223372036854775808}}}"#,
+            "Dosage.timing.repeat.offset: expected an unsigned integer, found -9223372036854775808"
+        ),
+        (#"{"repeat": {"frequency": 0}}"#, "Timing.repeat.frequency: expected a positive integer, found 0"),
+        (#"{"repeat": {"period": -1, "periodUnit": "d"}}"#, "Timing.repeat.period: must not be negative, found -1"),
+        (
+            #"{"repeat": {"frequency": 2, "period": 1, "periodUnits": "d", "boundsDuration": {"value": 5}}}"#,
+            "mixes DSTU2 elements (periodUnits) with R4 elements (boundsDuration)"
+        ),
         (#"[1, 2]"#, "found an array"),
         (#"{"resourceType": "Patient"}"#, "found a Patient"),
         (#"{"name": "x"}"#, "found an object with none of their members"),

@@ -52,6 +52,7 @@ struct LanguageCatalogTests {
         (#"{"name": "X", "pluralRules": {"one": "q = 1"}}"#, "pluralRules.one"),
         (#"{"name": "X", "messages": {"times": {"one": "once"}}}"#, "needs an 'other' form"),
         (#"{"name": "X", "sentence": {"order": ["dose", "colour"], "separator": " "}}"#, "unknown part 'colour'"),
+        (#"{"name": "X", "sentence": {"order": ["dose", "dose"], "separator": " "}}"#, "'dose' twice"),
         (#"{"name": "X", "months": ["Jan"]}"#, "months must list 12 strings"),
         (#"{"language": "yy", "name": "X"}"#, "says it is 'yy'"),
         (#"{"pluralRules": {}}"#, "name is missing"),

@@ -36,7 +36,7 @@ struct TimingInstructionsTests {
             #""frequency": 3, "period": 6, "periodMax": 8, "periodUnit": "h""#,
             "3 times every 6 to 8 hours", "Dreimal alle 6 bis 8 Stunden"),
         .init(#""frequency": 1, "period": 1, "periodUnit": "wk""#, "Once a week", "Einmal wöchentlich"),
-        .init(#""frequencyMax": 3, "period": 1, "periodUnit": "d""#, "Up to 3 times a day", "Bis zu 3-mal täglich"),
+        .init(#""frequencyMax": 3, "period": 1, "periodUnit": "d""#, "Up to 3 times a day", "Bis zu dreimal täglich"),
         .init(
             #""frequency": 1, "frequencyMax": 2, "period": 1, "periodUnit": "d""#,
             "1 to 2 times a day", "1- bis 2-mal täglich"),
@@ -56,6 +56,10 @@ struct TimingInstructionsTests {
         .init(
             #""frequency": 1, "period": 1, "periodMax": 2, "periodUnit": "d""#, "Every 1 to 2 days", "Alle 1 bis 2 Tage"
         ),
+        .init(#""frequency": 2, "frequencyMax": 2, "period": 1, "periodUnit": "d""#, "Twice a day", "Zweimal täglich"),
+        .init(#""frequencyMax": 1, "period": 1, "periodUnit": "d""#, "Up to once a day", "Bis zu einmal täglich"),
+        .init(#""frequency": 2, "period": 1, "periodMax": 1, "periodUnit": "d""#, "Twice a day", "Zweimal täglich"),
+        .init(#""frequency": 1, "periodMax": 8, "periodUnit": "h""#, "Every 8 hours", "Alle 8 Stunden"),
         .init(#""frequency": 2"#, "Twice", "Zweimal"),
         .init(
             #""frequency": 1, "period": 1, "periodUnit": "fortnight""#, #"Every 1 "fortnight""#, "Alle 1 „fortnight“"),
@@ -83,24 +87,34 @@ struct TimingInstructionsTests {
         // The tutorial's own example key, "for %d second(s)".
         .init(#""boundsDuration": {"value": 1, "code": "s"}"#, "For 1 second", "Für 1 Sekunde"),
         .init(#""boundsDuration": {"value": 5, "code": "s"}"#, "For 5 seconds", "Für 5 Sekunden"),
-        .init(#""boundsDuration": {"value": 7, "unit": "days"}"#, "For 7 days", "Für 7 days"),
+        .init(#""boundsDuration": {"value": 7, "unit": "days"}"#, "For 7 days", "Für 7 Tage"),
         .init(
             #""boundsRange": {"low": {"value": 3, "code": "d"}, "high": {"value": 5, "code": "d"}}"#,
             "For 3 to 5 days", "Für 3 bis 5 Tage"),
-        .init(#""boundsRange": {"low": {"value": 3, "code": "d"}}"#, "For at least 3 days", "Für mindestens 3 Tage"),
-        .init(#""boundsRange": {"high": {"value": 5, "code": "d"}}"#, "For up to 5 days", "Für bis zu 5 Tage"),
+        .init(#""boundsRange": {"low": {"value": 3, "code": "d"}}"#, "For at least 3 days", "Mindestens 3 Tage lang"),
+        .init(#""boundsRange": {"high": {"value": 5, "code": "d"}}"#, "For up to 5 days", "Bis zu 5 Tage lang"),
         .init(
             #""boundsRange": {"low": {"value": 5, "code": "d"}, "high": {"value": 2, "code": "wk"}}"#,
             "For 5 days to 2 weeks", "Für 5 Tage bis 2 Wochen"),
         .init(
             #""boundsPeriod": {"start": "2013-03-26", "end": "2013-03-30"}"#,
             "From 26 March 2013 until 30 March 2013", "Vom 26. März 2013 bis zum 30. März 2013"),
-        .init(#""boundsPeriod": {"start": "2016-01-01"}"#, "From 1 January 2016", "Ab 1. Januar 2016"),
-        .init(#""boundsPeriod": {"end": "2016-12-31"}"#, "Until 31 December 2016", "Bis 31. Dezember 2016"),
+        .init(#""boundsPeriod": {"start": "2016-01-01"}"#, "From 1 January 2016", "Ab dem 1. Januar 2016"),
+        .init(#""boundsPeriod": {"end": "2016-12-31"}"#, "Until 31 December 2016", "Bis zum 31. Dezember 2016"),
         .init(#""boundsPeriod": {"start": "2013-03"}"#, "From March 2013", "Ab März 2013"),
         .init(
             #""boundsPeriod": {"start": "2013-03-26T08:00:00Z"}"#,
-            "From 26 March 2013 at 08:00", "Ab 26. März 2013 um 08:00 Uhr"),
+            "From 26 March 2013 at 08:00", "Ab dem 26. März 2013 um 08:00 Uhr"),
+        .init(
+            #""duration": 6, "durationMax": 6, "durationUnit": "h""#, "Over 6 hours (maximum 6 hours)",
+            "Über 6 Stunden (höchstens 6 Stunden)"),
+        .init(#""durationMax": 6, "durationUnit": "h""#, "Over at most 6 hours", "Höchstens 6 Stunden lang"),
+        .init(#""boundsDuration": {"value": 2, "unit": "weeks"}"#, "For 2 weeks", "Für 2 Wochen"),
+        .init(
+            #""boundsPeriod": {"start": "2013-03", "end": "2013-05"}"#, "From March 2013 until May 2013",
+            "Von März 2013 bis Mai 2013"),
+        .init(#""count": 1, "countMax": 1"#, "Take once", "Insgesamt einmal", dstu2: false),
+        .init(#""count": 3, "countMax": 2"#, "Take 3 times", "Insgesamt dreimal", dstu2: false),
         .init(#""count": 1"#, "Take once", "Insgesamt einmal"),
         .init(#""count": 2"#, "Take twice", "Insgesamt zweimal"),
         .init(#""count": 2, "countMax": 3"#, "Take 2 to 3 times", "Insgesamt 2- bis 3-mal", dstu2: false),
@@ -135,6 +149,9 @@ struct TimingInstructionsTests {
             #"{"event": ["2016-08-16T08:00:00Z", "2016-08-17T08:00:00Z"]}"#,
             "On 16 August 2016 at 08:00 and 17 August 2016 at 08:00",
             "Am 16. August 2016 um 08:00 Uhr und 17. August 2016 um 08:00 Uhr"),
+        .init(
+            #""timeOfDay": ["25:99:00", "8am"]"#, #"At "25:99:00" and "8am""#, "Um „25:99:00“ und „8am“ Uhr",
+            dstu2: false),
         .init(#"{"event": ["2016-08-16"]}"#, "On 16 August 2016", "Am 16. August 2016"),
         .init(
             #"{"code": {"coding": [{"system": "http://hl7.org/fhir/v3/GTSAbbreviation", "code": "BID"}]}}"#,
@@ -146,6 +163,10 @@ struct TimingInstructionsTests {
         .init(
             #"{"code": {"coding": [{"code": "TID"}]}, "repeat": {"frequency": 3, "period": 1, "periodUnit": "d"}}"#,
             "3 times a day", "Dreimal täglich"),
+        .init(
+            #"{"code": {"coding": [{"code": "BID"}]}, "repeat": {"boundsDuration": {"value": 7, "code": "d"}}}"#,
+            "Twice a day for 7 days", "Zweimal täglich für 7 Tage"),
+        .init(#"{"repeat": {"boundsDuration": {}}}"#, "No instructions", "Keine Anweisungen"),
         .init(#"{}"#, "No instructions", "Keine Anweisungen"),
         .init(#"{"repeat": {}}"#, "No instructions", "Keine Anweisungen"),
     ]

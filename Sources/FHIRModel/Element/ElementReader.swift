@@ -54,6 +54,29 @@ public struct ElementReader {
         return number
     }
 
+    /// A FHIR `positiveInt`: 1 or more.
+    public mutating func positiveInt(_ key: String) throws(FHIRDecodingError) -> Int? {
+        guard let number = try integer(key) else { return nil }
+        guard number >= 1 else { throw error(key, "expected a positive integer, found \(number)") }
+        return number
+    }
+
+    /// A FHIR `unsignedInt`: 0 or more.
+    public mutating func unsignedInt(_ key: String) throws(FHIRDecodingError) -> Int? {
+        guard let number = try integer(key) else { return nil }
+        guard number >= 0 else { throw error(key, "expected an unsigned integer, found \(number)") }
+        return number
+    }
+
+    /// A decimal that an invariant keeps from being negative (Timing's tim-4 and tim-5).
+    public mutating func nonNegativeDecimal(_ key: String) throws(FHIRDecodingError) -> FHIRDecimal? {
+        guard let number = try decimal(key) else { return nil }
+        guard !number.text.hasPrefix("-") || number.doubleValue == 0 else {
+            throw error(key, "must not be negative, found \(number.text)")
+        }
+        return number
+    }
+
     public mutating func decimal(_ key: String) throws(FHIRDecodingError) -> FHIRDecimal? {
         guard let value = raw(key) else { return nil }
         guard case .number(let text) = value else { throw mismatch(key, "a decimal number", value) }

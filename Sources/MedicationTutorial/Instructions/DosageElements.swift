@@ -52,7 +52,7 @@ struct DosageElements: Sendable {
 
 extension Array where Element == String {
     /// Appends `name` when `value` is there: the elements a part was actually built from.
-    mutating func append(_ name: String, ifPresent value: Any?) {
+    mutating func append<Value>(_ name: String, ifPresent value: Value?) {
         if value != nil { append(name) }
     }
 }

@@ -24,7 +24,7 @@ extension InstructionsInput {
         guard isTiming || !keys.isDisjoint(with: dosageMembers) else {
             throw InstructionsInputError.notDosage("an object with none of their members")
         }
-        let version = detectVersion(json)
+        let version = try detectVersion(json)
         if isTiming && keys.isDisjoint(with: dosageMembers.subtracting(["text"])) {
             let schedule =
                 version == .dstu2
@@ -39,11 +39,15 @@ extension InstructionsInput {
         return Item(content: .dosage(dosage), version: version)
     }
 
-    /// DSTU2 when its own members appear (or `when` is a single code), else R4.
-    static func detectVersion(_ json: JSONValue) -> FHIRVersion {
+    /// DSTU2 when its own members appear (or `when` is a single code), else R4; both at once
+    /// is an error, since either reader would silently skip the other version's members.
+    static func detectVersion(_ json: JSONValue) throws(InstructionsInputError) -> FHIRVersion {
         let members = memberNames(json, depth: 3)
-        if !members.isDisjoint(with: r4Members) { return .r4 }
-        if !members.isDisjoint(with: dstu2Members) { return .dstu2 }
+        let r4 = members.intersection(r4Members).sorted()
+        let dstu2 = members.intersection(dstu2Members).sorted()
+        if let old = dstu2.first, let new = r4.first { throw .mixedVersions(dstu2: old, r4: new) }
+        if !r4.isEmpty { return .r4 }
+        if !dstu2.isEmpty { return .dstu2 }
         let rule = json["timing"]?["repeat"] ?? json["repeat"]
         if case .string = rule?["when"] { return .dstu2 }
         return .r4
@@ -62,6 +66,7 @@ public enum InstructionsInputError: Error, Sendable, Equatable, CustomStringConv
     case syntax(JSONSyntaxError)
     case shape(FHIRDecodingError)
     case notDosage(String)
+    case mixedVersions(dstu2: String, r4: String)
 
     public var description: String {
         switch self {
@@ -70,6 +75,8 @@ public enum InstructionsInputError: Error, Sendable, Equatable, CustomStringConv
         case .notDosage(let found):
             "expected a DosageInstruction, Dosage, Timing, MedicationOrder or MedicationRequest "
                 + "(or a Bundle of orders), found \(found)"
+        case .mixedVersions(let dstu2, let r4):
+            "mixes DSTU2 elements (\(dstu2)) with R4 elements (\(r4)); use one version's names"
         }
     }
 }

@@ -21,6 +21,8 @@ public struct InstructionsInput: Sendable {
         public var orderID: String?
         /// The medication's name, for orders.
         public var medication: String?
+        /// Which order of the input it belongs to (0 for anything but a Bundle).
+        public var orderIndex = 0
     }
 
     public let items: [Item]
@@ -81,7 +83,13 @@ public struct InstructionsInput: Sendable {
         guard !orders.isEmpty else {
             throw InstructionsInputError.notDosage("a Bundle without MedicationOrder or MedicationRequest")
         }
-        return orders.flatMap { orderItems($0.0, $0.1, medications) }
+        return orders.enumerated().flatMap { index, order in
+            orderItems(order.0, order.1, medications).map { item in
+                var numbered = item
+                numbered.orderIndex = index
+                return numbered
+            }
+        }
     }
 }
 

@@ -11,10 +11,12 @@ extension InstructionsRenderer {
         case .range(let range):
             guard let high = range.high ?? range.low else { return nil }
             let low = range.low.flatMap { $0 == high ? nil : $0 }
+            // "1 to 2 tablets" says the unit once; "5 ml to 1 tablet" needs both.
+            let sameUnit = low?.code == high.code && low?.unit == high.unit
             text =
                 low.map {
-                    language.message(
-                        "range", [("low", language.number($0.value?.text[...] ?? "")), ("high", doseQuantity(high))])
+                    let lowText = sameUnit ? language.number($0.value?.text[...] ?? "") : doseQuantity($0)
+                    return language.message("range", [("low", lowText), ("high", doseQuantity(high))])
                 } ?? doseQuantity(high)
         }
         return text.isEmpty ? nil : InstructionPart(kind: .dose, elements: [elements.dose(dose)], text: text)
@@ -34,7 +36,7 @@ extension InstructionsRenderer {
     func routePart(_ dosage: OrderDosage) -> InstructionPart? {
         guard let route = dosage.route else { return nil }
         let known = route.coding.lazy.compactMap { $0.code.flatMap { language.routes[$0] } }.first
-        guard let text = known ?? route.text ?? route.displayText else { return nil }
+        guard let text = known ?? words(route) else { return nil }
         return InstructionPart(kind: .route, elements: ["route"], text: text)
     }
 
@@ -45,7 +47,7 @@ extension InstructionsRenderer {
             return InstructionPart(kind: .asNeeded, elements: ["asNeededBoolean"], text: language.message("asNeeded"))
         case .codeableConcept(let reason):
             let text =
-                reason.displayText.map { language.message("asNeededFor", [("reason", $0)]) }
+                words(reason).map { language.message("asNeededFor", [("reason", $0)]) }
                 ?? language.message("asNeeded")
             return InstructionPart(kind: .asNeeded, elements: ["asNeededCodeableConcept"], text: text)
         default:
@@ -58,12 +60,13 @@ extension InstructionsRenderer {
         guard let ratio = dosage.maxDosePerPeriod, let numerator = ratio.numerator else { return nil }
         let dose = doseQuantity(numerator)
         let text: String
-        if let per = ratio.denominator, let value = per.value {
-            let unit = per.code ?? per.unit
-            if value.doubleValue == 1, let word = unit.flatMap({ language.per[$0] }) {
+        if let per = ratio.denominator, let value = per.value, let span = duration(per) {
+            let unit = per.code ?? per.unit.flatMap { Self.timeUnitCodes[$0.lowercased()] }
+            // A limit per period has its own words: German "höchstens 4 pro Stunde", not "stündlich".
+            if value.doubleValue == 1, let word = unit.flatMap({ language.perLimit[$0] ?? language.per[$0] }) {
                 text = language.message("maxDose", [("dose", dose), ("per", word)])
             } else {
-                text = language.message("maxDoseEvery", [("dose", dose), ("period", duration(per))])
+                text = language.message("maxDoseEvery", [("dose", dose), ("period", span)])
             }
         } else {
             text = language.message("maxDose", [("dose", dose), ("per", "")]).trimmingTrailingSpace
@@ -73,15 +76,21 @@ extension InstructionsRenderer {
 
     /// Additional and patient instructions, as the prescriber wrote them.
     func instructionsPart(_ dosage: OrderDosage, _ elements: DosageElements) -> InstructionPart? {
-        var texts = dosage.additionalInstructions.compactMap(\.displayText)
+        var texts = dosage.additionalInstructions.compactMap(words)
         var names = texts.isEmpty ? [] : [elements.additionalInstructions]
         if let patient = dosage.patientInstruction, !patient.isEmpty {
             texts.append(patient)
             names.append("patientInstruction")
         }
         guard !texts.isEmpty else { return nil }
-        // Each is a sentence of its own; the separator before the part supplies the full stop.
-        let text = texts.map(\.withoutFinalStop).joined(separator: language.sentence.separators[.instructions] ?? " ")
+        // Each is a sentence of its own: joined by the language's full stop unless it ends in
+        // its own punctuation; the separator before the part supplies the first full stop.
+        let stop = language.sentence.separators[.instructions] ?? " "
+        var text = ""
+        for piece in texts.map(\.withoutFinalStop) {
+            if !text.isEmpty { text += text.last.map { ".!?".contains($0) } == true ? " " : stop }
+            text += piece
+        }
         return InstructionPart(kind: .instructions, elements: names, text: text)
     }
 }

@@ -12,18 +12,16 @@ extension InstructionsRenderer {
 
     /// `before breakfast`, `30 minutes before breakfast`; a code without words is quoted.
     func event(code: String, offset: Int?) -> String {
-        guard let phrase = language.events[code] else {
-            let quoted = language.quoted(code)
-            return offset.map { language.message("whenOffset", [("event", quoted), ("offset", minutes($0))]) } ?? quoted
-        }
-        guard let offset, offset != 0 else { return phrase.text }
-        if let template = phrase.offset { return template.render([("offset", minutes(offset))]) }
-        return language.message("whenOffset", [("event", phrase.text), ("offset", minutes(offset))])
+        let phrase = language.events[code]
+        let text = phrase?.text ?? language.quoted(code)
+        guard let offset, offset != 0 else { return text }
+        if let template = phrase?.offset { return template.render([("offset", minutes(offset))]) }
+        return language.message("whenOffset", [("event", text), ("offset", minutes(offset))])
     }
 
     /// An offset in minutes in the largest whole unit: 30 → `30 minutes`, 120 → `2 hours`.
     func minutes(_ offset: Int) -> String {
-        let value = abs(offset)
+        let value = Int(offset.magnitude)
         if value >= 1440, value % 1440 == 0 {
             return timeQuantity(FHIRDecimal(integerLiteral: value / 1440), unit: "d")
         }

@@ -17,27 +17,28 @@ extension InstructionsRenderer {
     /// never `1 times` nor `per 1 day`.
     func frequencyText(_ schedule: Schedule) -> String? {
         let timesText = times(schedule.frequency, max: schedule.frequencyMax)
-        guard let period = schedule.period else { return timesText }
-        let once = (schedule.frequency ?? 1) == 1 && schedule.frequencyMax == nil
+        // A periodMax alone (against tim-6) is still a period; one not above the period adds nothing.
+        guard let period = schedule.period ?? schedule.periodMax else { return timesText }
+        let periodMax = schedule.periodMax.flatMap { $0.doubleValue > period.doubleValue ? $0 : nil }
+        let once = (schedule.frequency ?? 1) == 1 && (schedule.frequencyMax ?? 1) <= (schedule.frequency ?? 1)
         let times = timesText ?? times(1)
-        if schedule.periodMax == nil, period.doubleValue == 1, let unit = schedule.periodUnit,
-            let per = language.per[unit]
-        {
+        if periodMax == nil, period.doubleValue == 1, let unit = schedule.periodUnit, let per = language.per[unit] {
             return language.message("frequencyPer", [("times", times), ("per", per)])
         }
         let span =
-            schedule.periodMax.map { timeRange(period, $0, unit: schedule.periodUnit) }
+            periodMax.map { timeRange(period, $0, unit: schedule.periodUnit) }
             ?? timeQuantity(period, unit: schedule.periodUnit)
         if once { return language.message("every", [("period", span)]) }
         return language.message("frequencyEvery", [("times", times), ("period", span)])
     }
 
-    /// A timing code (`BID`) is said only when there is no structure: the structure is the
-    /// more exact statement of the same thing.
+    /// A timing code (`BID`) is said unless the structure says how often or when: then the
+    /// structure is the more exact statement of the same thing. Bounds or a count beside a
+    /// code add to it.
     func codePart(_ schedule: Schedule, _ elements: DosageElements) -> InstructionPart? {
-        guard let code = schedule.code, schedule.onlySaysCode else { return nil }
+        guard let code = schedule.code, !schedule.saysHowOften else { return nil }
         let known = code.coding.lazy.compactMap { $0.code.flatMap { language.timingCodes[$0] } }.first
-        let text = known ?? code.text ?? code.displayText.map(language.quoted)
+        let text = known ?? words(code)
         return text.map { InstructionPart(kind: .code, elements: [elements.code], text: $0) }
     }
 
@@ -51,10 +52,9 @@ extension InstructionsRenderer {
 }
 
 extension Schedule {
-    /// Whether the timing has a code and nothing else to say.
-    var onlySaysCode: Bool {
-        var rest = self
-        rest.code = nil
-        return code != nil && rest.isEmpty
+    /// Whether the structure says how often or when, which a timing code would only repeat.
+    var saysHowOften: Bool {
+        frequency != nil || frequencyMax != nil || period != nil || periodMax != nil || !when.isEmpty
+            || !dayOfWeek.isEmpty || !timeOfDay.isEmpty
     }
 }

@@ -27,7 +27,8 @@ extension InstructionsRenderer {
     func boundsPart(_ schedule: Schedule, _ elements: DosageElements) -> InstructionPart? {
         switch schedule.bounds {
         case .duration(let quantity):
-            let text = language.message("boundsDuration", [("duration", duration(quantity))])
+            guard let span = duration(quantity) else { return nil }
+            let text = language.message("boundsDuration", [("duration", span)])
             return InstructionPart(kind: .bounds, elements: [elements.boundsDuration], text: text)
         case .range(let range):
             return boundsText(range).map {
@@ -42,25 +43,32 @@ extension InstructionsRenderer {
     }
 
     func boundsText(_ range: FHIRModel.Range) -> String? {
-        switch (range.low, range.high) {
+        switch (range.low.flatMap(duration), range.high.flatMap(duration)) {
         case (let low?, let high?):
             // Say the unit once when both ends share it: "3 to 5 days".
-            let sameUnit = low.code == high.code && low.unit == high.unit
-            let lowText = sameUnit ? language.number(low.value?.text[...] ?? "") : duration(low)
-            let span = language.message("range", [("low", lowText), ("high", duration(high))])
+            let sameUnit = range.low?.code == range.high?.code && range.low?.unit == range.high?.unit
+            let lowText = sameUnit ? language.number(range.low?.value?.text[...] ?? "") : low
+            let span = language.message("range", [("low", lowText), ("high", high)])
             return language.message("boundsDuration", [("duration", span)])
-        case (let low?, nil): return language.message("boundsAtLeast", [("duration", duration(low))])
-        case (nil, let high?): return language.message("boundsUpTo", [("duration", duration(high))])
+        case (let low?, nil): return language.message("boundsAtLeast", [("duration", low)])
+        case (nil, let high?): return language.message("boundsUpTo", [("duration", high)])
         case (nil, nil): return nil
         }
     }
 
+    /// Dates coarser than a day take their own wording: German says "vom 26. März" but
+    /// "von März 2013".
     func boundsText(_ period: Period) -> String? {
+        let coarse = [period.start, period.end].contains { text in
+            text.map { (FHIRDateTime($0)?.precision ?? .day) < .day } ?? false
+        }
+        let suffix = coarse ? "Coarse" : ""
         switch (period.start, period.end) {
-        case (let start?, let end?): language.message("boundsPeriod", [("start", date(start)), ("end", date(end))])
-        case (let start?, nil): language.message("boundsFrom", [("start", date(start))])
-        case (nil, let end?): language.message("boundsUntil", [("end", date(end))])
-        case (nil, nil): nil
+        case (let start?, let end?):
+            return language.message("boundsPeriod" + suffix, [("start", date(start)), ("end", date(end))])
+        case (let start?, nil): return language.message("boundsFrom" + suffix, [("start", date(start))])
+        case (nil, let end?): return language.message("boundsUntil" + suffix, [("end", date(end))])
+        case (nil, nil): return nil
         }
     }
 }

@@ -8,12 +8,14 @@ extension InstructionsRenderer {
         return language.message("times", number: text[...], [("times", text)])
     }
 
-    /// `2 to 3 times`, or `up to 3 times` when only the maximum is known.
+    /// `2 to 3 times`, or `up to 3 times` when only the maximum is known; a maximum that
+    /// is not above the count says nothing (never `2 to 2 times`).
     func times(_ count: Int?, max: Int?) -> String? {
         switch (count, max) {
-        case (let count?, let max?): language.message("timesRange", [("low", String(count)), ("high", String(max))])
-        case (let count?, nil): times(count)
-        case (nil, let max?): language.message("timesUpTo", [("high", String(max))])
+        case (let count?, let max?) where max > count:
+            language.message("timesRange", [("low", String(count)), ("high", String(max))])
+        case (let count?, _): times(count)
+        case (nil, let max?): language.message("timesUpTo", [("times", times(max))])
         case (nil, nil): nil
         }
     }
@@ -35,18 +37,27 @@ extension InstructionsRenderer {
         language.message("range", [("low", language.number(low.text[...])), ("high", timeQuantity(high, unit: unit))])
     }
 
-    /// A FHIR Duration (bounds): by its UCUM code when it is a unit of time, else by its `unit` text.
-    func duration(_ duration: Quantity) -> String {
-        let value = duration.value?.text[...] ?? ""
-        let unit: String
-        if let code = duration.code, language.units[code] != nil {
-            unit = timeUnit(code, for: value)
-        } else if let text = duration.unit {
-            unit = language.units[text].map { _ in timeUnit(text, for: value) } ?? text
-        } else {
-            unit = duration.code.map(language.quoted) ?? ""
-        }
+    /// A FHIR Duration (bounds): by its UCUM code, else by its `unit` text when that names a
+    /// unit of time (`days`), else the text as written; nil without a value.
+    func duration(_ duration: Quantity) -> String? {
+        guard let value = duration.value?.text[...] else { return nil }
+        let code = [duration.code, duration.unit.flatMap { Self.timeUnitCodes[$0.lowercased()] }]
+            .lazy.compactMap { $0 }.first { language.units[$0] != nil }
+        let unit = code.map { timeUnit($0, for: value) } ?? duration.unit ?? duration.code.map(language.quoted) ?? ""
         return quantity(language.number(value), unit: unit)
+    }
+
+    /// Unit texts seen where a UCUM code belongs, read as the code they mean.
+    static let timeUnitCodes = [
+        "second": "s", "seconds": "s", "sec": "s", "minute": "min", "minutes": "min", "hour": "h", "hours": "h",
+        "hr": "h", "day": "d", "days": "d", "week": "wk", "weeks": "wk", "month": "mo", "months": "mo", "year": "a",
+        "years": "a",
+    ]
+
+    /// A concept in words: its text, its display, or its code quoted (a code is no word).
+    func words(_ concept: CodeableConcept) -> String? {
+        concept.text ?? concept.coding.lazy.compactMap(\.display).first
+            ?? concept.coding.lazy.compactMap(\.code).first.map(language.quoted)
     }
 
     func quantity(_ value: String, unit: String) -> String {
@@ -70,9 +81,14 @@ extension InstructionsRenderer {
         }
     }
 
-    /// `08:00:00` → `08:00`; seconds stay when they say something.
+    /// `08:00:00` → `08:00`; seconds stay when they say something; what is no time is quoted.
     func timeOfDay(_ text: String) -> String {
-        text.hasSuffix(":00") && text.count == 8 ? String(text.dropLast(3)) : text
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let valid =
+            parts.count == 3 && parts.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }
+            && Int(parts[0])! < 24 && Int(parts[1])! < 60 && Int(parts[2])! < 61
+        guard valid else { return language.quoted(text) }
+        return parts[2] == "00" ? String(text.dropLast(3)) : text
     }
 
     private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

@@ -72,8 +72,10 @@ public struct InstructionsRenderer: Sendable {
         // Most sentences start with an ASCII letter or digit: skip Unicode case mapping for them.
         if first < 0x80 {
             guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return text }
-            return String(UnicodeScalar(first - 32)) + text.dropFirst()
+            // Only the first scalar changes, so a combining accent after it stays.
+            return String(UnicodeScalar(first - 32)) + String(text.unicodeScalars.dropFirst())
         }
-        return text.prefix(1).uppercased() + text.dropFirst()
+        let scalars = text.unicodeScalars
+        return String(scalars.first!).uppercased() + String(scalars.dropFirst())
     }
 }

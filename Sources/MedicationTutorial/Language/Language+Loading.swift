@@ -18,6 +18,7 @@ extension Language {
         sentence = try file.sentenceShape()
         messages = try file.messages("messages")
         per = try file.strings("per")
+        perLimit = (try? file.strings("perLimit")) ?? [:]
         units = try file.messages("units")
         doseUnits = try file.messages("doseUnits")
         events = try file.eventPhrases()

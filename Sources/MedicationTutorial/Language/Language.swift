@@ -15,6 +15,8 @@ public struct Language: Sendable {
     let sentence: SentenceShape
     let messages: [String: Message]
     let per: [String: String]
+    /// `a day` as said of a limit ("no more than 4 a day"), where some languages differ.
+    let perLimit: [String: String]
     let units: [String: Message]
     let doseUnits: [String: Message]
     let events: [String: EventPhrase]
@@ -43,7 +45,8 @@ public struct Language: Sendable {
     static let requiredMessages = [
         "noInstructions", "unnamedMedication", "quoted", "quantity", "range", "times", "timesRange",
         "timesUpTo", "frequencyPer", "frequencyEvery", "every", "duration", "durationWithMax", "durationUpTo",
-        "boundsDuration", "boundsAtLeast", "boundsUpTo", "boundsPeriod", "boundsFrom", "boundsUntil", "count",
+        "boundsDuration", "boundsAtLeast", "boundsUpTo", "boundsPeriod", "boundsFrom", "boundsUntil",
+        "boundsPeriodCoarse", "boundsFromCoarse", "boundsUntilCoarse", "count",
         "dayOfWeek", "timeOfDay", "event", "whenOffset", "asNeeded", "asNeededFor", "maxDose", "maxDoseEvery",
         "dateTime",
     ]

@@ -103,6 +103,7 @@ struct LanguageFile {
             guard let kind = InstructionPart.Kind(rawValue: name) else {
                 throw LanguageFileError(source, "sentence.order: unknown part '\(name)'")
             }
+            guard !kinds.contains(kind) else { throw LanguageFileError(source, "sentence.order: '\(name)' twice") }
             kinds.append(kind)
         }
         // A part the order leaves out would vanish from the sentence; better at the end than lost.
