@@ -83,12 +83,14 @@ extension InstructionsRenderer {
 
     /// `08:00:00` → `08:00`; seconds stay when they say something; what is no time is quoted.
     func timeOfDay(_ text: String) -> String {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        let valid =
-            parts.count == 3 && parts.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }
-            && Int(parts[0])! < 24 && Int(parts[1])! < 60 && Int(parts[2])! < 61
-        guard valid else { return language.quoted(text) }
-        return parts[2] == "00" ? String(text.dropLast(3)) : text
+        // hh:mm:ss, checked byte by byte: this runs for every time of every dosage.
+        let bytes = Array(text.utf8)
+        let digit = { (index: Int) in Int(bytes[index]) - 48 }
+        guard bytes.count == 8, bytes[2] == UInt8(ascii: ":"), bytes[5] == UInt8(ascii: ":"),
+            [0, 1, 3, 4, 6, 7].allSatisfy({ (0...9).contains(digit($0)) }),
+            digit(0) * 10 + digit(1) < 24, digit(3) < 6, digit(6) * 10 + digit(7) < 61
+        else { return language.quoted(text) }
+        return bytes[6] == UInt8(ascii: "0") && bytes[7] == UInt8(ascii: "0") ? String(text.dropLast(3)) : text
     }
 
     private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
