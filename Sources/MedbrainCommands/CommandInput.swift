@@ -25,12 +25,12 @@ enum CommandInput {
 
 /// The terminal's width, for output that can use it.
 enum Terminal {
-    /// Columns of the terminal on standard output, or `COLUMNS`, never fewer than 80.
+    /// Columns of the terminal on standard output, else `COLUMNS`, else 80; between 40 and 1000.
     static var columns: Int {
         var size = winsize()
-        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return max(Int(size.ws_col), 80)
-        }
-        return max(ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) } ?? 80, 80)
+        let measured =
+            isatty(STDOUT_FILENO) == 1 && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
+            ? Int(size.ws_col) : ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) } ?? 80
+        return min(max(measured, 40), 1000)
     }
 }

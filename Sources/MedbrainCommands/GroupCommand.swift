@@ -54,17 +54,21 @@ struct GroupCommand: ParsableCommand {
             throw ValidationError("--today needs a date such as 2016-08-16, not '\(today)'")
         }
         guard (1...1000).contains(groups) else { throw ValidationError("--groups must be between 1 and 1000") }
-        if let width, width < 40 { throw ValidationError("--width must be at least 40") }
+        if let width, !(40...1000).contains(width) { throw ValidationError("--width must be between 40 and 1000") }
     }
 
     func run() throws {
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? .current
         let day = today.flatMap(CivilDay.init) ?? Self.today(in: zone)
-        let administrations: [Administration]
-        do {
-            administrations = try AdministrationInput.administrations(jsonText: try CommandInput.read(file))
-        } catch let error as FHIRReadError {
+        let input: AdministrationInput
+        do { input = try AdministrationInput(jsonText: try CommandInput.read(file)) } catch let error as FHIRReadError {
             throw CommandFailure("\(CommandInput.name(file)): \(error)")
+        }
+        let administrations = input.administrations
+        if !input.skipped.isEmpty {
+            let types = Dictionary(grouping: input.skipped, by: { $0 }).map { "\($0.value.count) \($0.key)" }.sorted()
+            Output.standardError(
+                "note: skipped Bundle entries that are no MedicationAdministration: \(types.joined(separator: ", "))\n")
         }
         let grouping = DateGrouping(mode: mode, weeks: week)
         let counted = AdministrationGroups(
@@ -85,7 +89,7 @@ struct GroupCommand: ParsableCommand {
     static func today(in zone: TimeZone) -> CivilDay {
         let now = Date()
         let seconds = Int(now.timeIntervalSince1970) + zone.secondsFromGMT(for: now)
-        return CivilDay(number: seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+        return CivilDay(number: DateGrouping.floorDivide(seconds, 86_400))
     }
 }
 

@@ -50,11 +50,30 @@ struct GroupCommandTests {
         (["group", "day", "--timezone", "Mars/Olympus"], 64, "Error: unknown time zone 'Mars/Olympus'"),
         (["group", "day", "--today", "2016-02-30"], 64, "Error: --today needs a date such as 2016-08-16"),
         (["group", "day", "/no/such/file.json"], 1, "Error: cannot read /no/such/file.json"),
+        (["group", "day", "--width", "1000000000000"], 64, "Error: --width must be between 40 and 1000"),
     ])
     func badArgumentsAreOneLine(arguments: [String], status: Int32, message: String) throws {
         let run = try Medbrain.run(arguments, input: Self.doses)
         #expect(run.status == status)
         #expect(run.error.hasPrefix(message), "\(run.error)")
+    }
+
+    @Test func bundleEntriesThatAreNoAdministrationAreNamedNotLost() throws {
+        let bundle = """
+            {"resourceType": "Bundle", "entry": [
+              {"resource": {"resourceType": "MedicationAdministration", "status": "completed", "effectiveDateTime": "2016-08-15"}},
+              {"resource": {"resourceType": "MedicationRequest"}}, {"resource": {"resourceType": "MedicationAdministraton"}}]}
+            """
+        let run = try Medbrain.run(["group", "day", "--format", "table", "--today", "2016-08-16"], input: bundle)
+        #expect(run.status == 0)
+        #expect(
+            run.error
+                == "note: skipped Bundle entries that are no MedicationAdministration: 1 MedicationAdministraton, 1 MedicationRequest\n"
+        )
+        let broken = try Medbrain.run(
+            ["group", "day"], input: #"{"resourceType": "Bundle", "entry": [{"resource": "x"}]}"#)
+        #expect(broken.status == 1)
+        #expect(broken.error == "Error: standard input: Bundle.entry[0].resource: expected an object, found a string\n")
     }
 
     @Test func anotherResourceIsOneLineNamingIt() throws {

@@ -73,6 +73,14 @@ struct AdministrationGroupsTests {
         #expect(Doses.counts(utc) == ["2016-03-26 2/0", "2016-03-27 2/0", "2016-03-28 0/0"])
     }
 
+    /// Before standard time, Vienna kept local mean time (+01:05:21), and it changed zones at
+    /// odd minutes: the local day must follow to the minute, with days before 1970 rounded down.
+    @Test func oldZonesAndDaysBefore1970() throws {
+        let doses = try Doses.administrations(["1850-06-01T22:54:00Z", "1893-03-31T22:56:00Z"], version: .r4)
+        let lines = AdministrationList.lines(doses, timeZone: try Doses.zone("Europe/Vienna"), language: Render.english)
+        #expect(lines == ["31 March 1893, 23:56  taken", "1 June 1850, 23:59    taken"])
+    }
+
     @Test func aPlainDateIsNotShiftedByTheTimeZone() throws {
         let doses = try Doses.administrations(["2016-08-15", "2016-08-15T23:30:00-10:00"], version: .dstu2)
         let tokyo = AdministrationGroups(

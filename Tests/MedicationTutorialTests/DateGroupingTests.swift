@@ -66,6 +66,8 @@ struct DateGroupingTests {
         #expect(CivilDay(year: 2016, month: 8, day: 15).weekday == 1)
         #expect(CivilDay("2016-02-30") == nil)
         #expect(CivilDay("2016-2-3") == nil)
+        #expect(CivilDay("+016-08-01") == nil)
+        #expect(CivilDay("2016-08-1 ") == nil)
         for number in stride(from: -800_000, through: 800_000, by: 997) {
             let (year, month, day) = CivilDay(number: number).components
             #expect(CivilDay(year: year, month: month, day: day).number == number)

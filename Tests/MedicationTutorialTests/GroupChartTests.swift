@@ -53,6 +53,33 @@ struct GroupChartTests {
         #expect(GroupChart(groups).text.contains("2026-04"))
     }
 
+    @Test func countsNeverRunTogetherAndLongLinesWrap() throws {
+        var doses = try Doses.administrations(Array(repeating: "2016-08-15T08:00:00Z", count: 1234), version: .r4)
+        doses += try Doses.administrations(Array(repeating: "!2016-08-15T09:00:00Z", count: 1234), version: .r4)
+        doses += try Doses.administrations(["2016-08-10", "!2016-08-10", "2010-01-01"], version: .r4)
+        let groups = AdministrationGroups(
+            doses, grouping: DateGrouping(mode: .week, weeks: .iso), today: try Doses.day("2016-08-16"),
+            timeZone: try Doses.zone("UTC"))
+        for width in [40, 57, 80] {
+            let text = GroupChart(groups, width: width).text
+            #expect(!text.contains("12341234"))
+            // Two counts of 1 on neighbouring bars are "1 1" or one of them, never "11".
+            #expect(!text.split(separator: "\n").contains { $0.hasPrefix(" 247 ") && $0.contains("11") })
+            #expect(text.split(separator: "\n").allSatisfy { $0.count <= width }, "\(width)")
+        }
+    }
+
+    @Test func moreGroupsThanFitShowTheNewestAndSaySo() throws {
+        let doses = try Doses.administrations(["2016-08-15T08:00:00Z", "2016-07-20T08:00:00Z"], version: .r4)
+        let groups = AdministrationGroups(
+            doses, grouping: DateGrouping(mode: .day), today: try Doses.day("2016-08-16"),
+            timeZone: try Doses.zone("UTC"), count: 40)
+        let text = GroupChart(groups, width: 80).text
+        #expect(text.contains("only the newest 25 of 40 groups fit in 80 columns"))
+        #expect(text.contains("2016-08-16"))
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
     /// Characters a terminal shows: colour escapes take no column.
     static func visibleWidth(_ line: Substring) -> Int {
         var count = 0

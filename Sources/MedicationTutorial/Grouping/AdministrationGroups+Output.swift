@@ -32,7 +32,8 @@ extension AdministrationGroups {
         return (lines + [outsideSummary]).joined(separator: "\n") + "\n"
     }
 
-    /// What the window leaves out, said so that nothing is lost without a word.
+    /// What the window leaves out, said so that nothing is lost without a word. (A status such
+    /// as `entered-in-error` still counts as taken: the tutorial only asks taken or not.)
     public var outsideSummary: String {
         var text = "outside the window: \(before) before, \(after) after; \(undated) without a usable date"
         if groups.allSatisfy({ $0.countTaken + $0.countNotTaken == 0 }), let newestIdentifier, before + after > 0 {

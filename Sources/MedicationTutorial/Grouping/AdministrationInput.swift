@@ -2,42 +2,60 @@ import FHIRModel
 
 /// MedicationAdministrations read from JSON: a Bundle, an array, or one resource, in either
 /// version (told by each resource's own shape: DSTU2 has `effectiveTime[x]`, R4 `effective[x]`).
-public enum AdministrationInput {
-    public static func administrations(jsonText bytes: some Sequence<UInt8>) throws(FHIRReadError) -> [Administration] {
+public struct AdministrationInput: Sendable {
+    public let administrations: [Administration]
+    /// Resource types of Bundle entries that are not administrations (an `_include`d order,
+    /// say), skipped but named so nothing vanishes without a word.
+    public let skipped: [String]
+
+    public init(jsonText bytes: some Sequence<UInt8>) throws(FHIRReadError) {
         let json: JSONValue
         do { json = try JSONParser.parse(bytes) } catch { throw .syntax(error) }
-        do {
-            switch json {
-            case .array(let items):
-                return try items.enumerated().compactMap { try administration($1, path: "[\($0)]", skipOthers: false) }
-            case .object where json["resourceType"] == "Bundle":
-                let entries = json["entry"]?.arrayValue ?? []
-                return try entries.enumerated().compactMap { index, entry in
-                    try entry["resource"].flatMap {
-                        try administration($0, path: "Bundle.entry[\(index)].resource", skipOthers: true)
-                    }
+        do { (administrations, skipped) = try Self.read(json) } catch { throw .shape(error) }
+    }
+
+    /// The administrations alone.
+    public static func administrations(jsonText bytes: some Sequence<UInt8>) throws(FHIRReadError) -> [Administration] {
+        try AdministrationInput(jsonText: bytes).administrations
+    }
+
+    private static func read(_ json: JSONValue) throws(FHIRDecodingError) -> ([Administration], [String]) {
+        switch json {
+        case .array(let items):
+            var result: [Administration] = []
+            for (index, item) in items.enumerated() { result.append(try administration(item, path: "[\(index)]")) }
+            return (result, [])
+        case .object where json["resourceType"] == "Bundle":
+            // Reading the Bundle checks its shape: `entry` an array of objects.
+            let bundle = try FHIRModel.Bundle(json: json)
+            var (result, skipped): ([Administration], [String]) = ([], [])
+            for (index, entry) in bundle.entry.enumerated() {
+                let path = "Bundle.entry[\(index)].resource"
+                guard let resource = entry.resource else { continue }
+                guard case .object = resource else {
+                    throw FHIRDecodingError(path: path, message: "expected an object, found \(resource.kindName)")
                 }
-            default:
-                return [try administration(json, path: "MedicationAdministration", skipOthers: false)].compactMap { $0 }
+                let type = resource["resourceType"]?.stringValue ?? "an entry without resourceType"
+                if type == "MedicationAdministration" {
+                    result.append(try administration(resource, path: path))
+                } else {
+                    skipped.append(type)
+                }
             }
-        } catch let error as FHIRDecodingError {
-            throw .shape(error)
-        } catch {
-            // Only FHIRDecodingError is thrown above; an untyped `throws` closure hides that.
-            throw .shape(FHIRDecodingError(path: "MedicationAdministration", message: "\(error)"))
+            return (result, skipped)
+        default:
+            return ([try administration(json, path: "MedicationAdministration")], [])
         }
     }
 
-    /// A Bundle may hold other resources (an `_include`d order, an OperationOutcome): skipped.
-    private static func administration(_ json: JSONValue, path: String, skipOthers: Bool) throws -> Administration? {
+    private static func administration(_ json: JSONValue, path: String) throws(FHIRDecodingError) -> Administration {
         guard json["resourceType"] == "MedicationAdministration" else {
-            if skipOthers { return nil }
             let found = json["resourceType"]?.stringValue.map { "a \($0)" } ?? json.kindName
             throw FHIRDecodingError(path: path, message: "expected a MedicationAdministration, found \(found)")
         }
         let isDSTU2 =
-            json["effectiveTimeDateTime"] != nil || json["effectiveTimePeriod"] != nil
-            || json["wasNotGiven"] != nil || json["prescription"] != nil || json["patient"] != nil
+            json["effectiveTimeDateTime"] != nil || json["effectiveTimePeriod"] != nil || json["wasNotGiven"] != nil
+            || json["prescription"] != nil || json["patient"] != nil
         if isDSTU2 { return Administration(try DSTU2.MedicationAdministration(json: json, path: path)) }
         return Administration(try R4.MedicationAdministration(json: json, path: path))
     }

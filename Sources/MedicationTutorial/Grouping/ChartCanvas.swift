@@ -22,6 +22,12 @@ struct ChartCanvas {
         }
     }
 
+    /// Whether `columns` of `row` are blank (columns off the grid count as blank).
+    func isFree(row: Int, columns: ClosedRange<Int>) -> Bool {
+        guard cells.indices.contains(row) else { return false }
+        return columns.allSatisfy { !(0..<width).contains($0) || cells[row][$0].1 == .none }
+    }
+
     /// Row `level` as text, coloured when asked (one escape per run of a series).
     func line(_ level: Int, colour: Bool) -> String {
         var text = ""

@@ -43,6 +43,7 @@ public struct CivilDay: Sendable, Hashable, Comparable {
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1...12).contains(month), day >= 1
         else { return nil }

@@ -64,13 +64,12 @@ public struct DateGrouping: Sendable, Equatable {
     /// Week starts share a weekday, so they are all alike modulo 7 and their quotients by 7
     /// are consecutive: that quotient is the key, and this undoes it.
     private func weekStart(ofKey key: Int) -> CivilDay {
-        let remainder =
-            weekStart(of: CivilDay(number: 0)).number - Self.floorDivide(weekStart(of: CivilDay(number: 0)).number, 7)
-            * 7
-        return CivilDay(number: key * 7 + remainder)
+        let anyStart = weekStart(of: CivilDay(number: 0)).number
+        return CivilDay(number: key * 7 + (anyStart - Self.floorDivide(anyStart, 7) * 7))
     }
 
-    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+    /// Division rounding toward minus infinity, as calendars need for days before 1970.
+    public static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
         value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }
 

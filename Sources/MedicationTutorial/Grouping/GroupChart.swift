@@ -20,11 +20,13 @@ public struct GroupChart: Sendable {
 
     /// The title, the bars with their axis and labels, the legend, and what lies outside.
     public var text: String {
-        let counts = groups.groups
+        let labelWidth = String(groups.groups.map { max($0.countTaken, $0.countNotTaken) }.max() ?? 1).count
+        let plotWidth = width - labelWidth - 3
+        // Each group needs 3 columns; when they do not all fit, the newest are shown and it says so.
+        let fitting = min(groups.groups.count, plotWidth / BarLayout.minimumSlot)
+        let counts = Array(groups.groups.suffix(fitting))
         let top = max(counts.map { max($0.countTaken, $0.countNotTaken) }.max() ?? 0, 1)
         let rows = min(top, height)
-        let labelWidth = String(top).count
-        let plotWidth = width - labelWidth - 3
         let layout = BarLayout(count: counts.count, plotWidth: plotWidth)
         // Bars stand on row 0; the row above the tallest bar holds its count.
         var canvas = ChartCanvas(width: plotWidth, height: rows + 1)
@@ -38,7 +40,7 @@ public struct GroupChart: Sendable {
                 column: start + layout.barWidth + layout.barGap,
                 width: layout.barWidth, ink: .notTaken)
         }
-        var lines = [title]
+        var lines = wrapped(title)
         for row in stride(from: rows, through: 0, by: -1) {
             let label = row < rows && (rows <= 10 || row % 2 == 0) ? String(((row + 1) * top + rows / 2) / rows) : ""
             lines.append(
@@ -49,7 +51,12 @@ public struct GroupChart: Sendable {
         lines += labelRows(
             counts.map(\.identifier), centres: counts.indices.map(layout.slotCentre), indent: labelWidth + 3)
         lines.append(legend)
-        lines.append(groups.outsideSummary)
+        if fitting < groups.groups.count {
+            lines += wrapped(
+                "only the newest \(fitting) of \(groups.groups.count) groups fit in \(width) columns; "
+                    + "a wider terminal, --width or --format table shows them all")
+        }
+        lines += wrapped(groups.outsideSummary)
         return lines.map(\.trimmingTrailingSpace).joined(separator: "\n") + "\n"
     }
 
@@ -62,15 +69,35 @@ public struct GroupChart: Sendable {
         for row in 0..<filled {
             canvas.put(String(repeating: symbol, count: width), row: row, column: column, ink: ink)
         }
+        // A count wider than its bar may spill over, but never onto another count or bar.
         let count = String(value)
-        canvas.put(count, row: filled, column: column + max(0, (width - count.count) / 2), ink: .text)
+        let start = column + (width - count.count) / 2
+        if canvas.isFree(row: filled, columns: start - 1...start + count.count) {
+            canvas.put(count, row: filled, column: start, ink: .text)
+        }
+    }
+
+    /// `text` broken at spaces into lines no wider than the chart.
+    func wrapped(_ text: String) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
     }
 
     var title: String {
         let mode = groups.grouping.mode
         let weeks = mode == .week ? (groups.grouping.weeks == .iso ? " (ISO weeks)" : " (tutorial weeks)") : ""
-        let span = [groups.groups.first?.identifier, groups.groups.last?.identifier].compactMap { $0 }
-        return "Doses taken and not taken by \(mode.rawValue)\(weeks), \(span.joined(separator: " to "))"
+        let first = groups.groups.first?.identifier ?? ""
+        let last = groups.groups.last?.identifier ?? ""
+        let span = first == last ? first : "\(first) to \(last)"
+        return "Doses taken and not taken by \(mode.rawValue)\(weeks), \(span)"
     }
 
     var legend: String {
@@ -94,13 +121,15 @@ public struct GroupChart: Sendable {
 
 /// Where each group's pair of bars goes: equal slots, bars as wide as the slot allows (1–4).
 struct BarLayout {
+    /// Two one-column bars and a column between groups.
+    static let minimumSlot = 3
     let slotWidth: Int
     let barWidth: Int
     /// A column between the pair when there is room, so their counts never run together.
     let barGap: Int
 
     init(count: Int, plotWidth: Int) {
-        slotWidth = max(plotWidth / max(count, 1), 3)
+        slotWidth = max(plotWidth / max(count, 1), Self.minimumSlot)
         barWidth = max(1, min(4, (slotWidth - 2) / 2))
         barGap = slotWidth >= 2 * barWidth + 3 ? 1 : 0
     }

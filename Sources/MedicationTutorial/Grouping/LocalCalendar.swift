@@ -8,7 +8,9 @@ import Foundation
 /// a million administrations ask the time zone database only about the quarters they use.
 struct LocalCalendar {
     let timeZone: TimeZone
-    private var offsets: [Int: Int] = [:]
+    /// Per UTC quarter hour: the offsets at its start and end. When they differ the quarter
+    /// holds a change (old zones changed at odd minutes), and each instant is asked exactly.
+    private var offsets: [Int: (start: Int, end: Int)] = [:]
 
     init(timeZone: TimeZone) { self.timeZone = timeZone }
 
@@ -31,7 +33,7 @@ struct LocalCalendar {
         let written =
             CivilDay(year: date.year, month: date.month, day: date.day).number * 1440 + date.hour * 60 + date.minute
         let utcSeconds = (written - zone) * 60
-        let localMinutes = (utcSeconds + offset(at: utcSeconds)) / 60
+        let localMinutes = DateGrouping.floorDivide(utcSeconds + offset(at: utcSeconds), 60)
         let dayNumber = DateGrouping.floorDivide(localMinutes, 1440)
         return LocalDate(
             day: CivilDay(number: dayNumber), minuteOfDay: localMinutes - dayNumber * 1440, precision: .second)
@@ -39,9 +41,12 @@ struct LocalCalendar {
 
     private mutating func offset(at utcSeconds: Int) -> Int {
         let quarter = DateGrouping.floorDivide(utcSeconds, 900)
-        if let known = offsets[quarter] { return known }
-        let seconds = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(quarter * 900)))
-        offsets[quarter] = seconds
-        return seconds
+        let known = offsets[quarter] ?? (zoneOffset(quarter * 900), zoneOffset(quarter * 900 + 899))
+        offsets[quarter] = known
+        return known.start == known.end ? known.start : zoneOffset(utcSeconds)
+    }
+
+    private func zoneOffset(_ utcSeconds: Int) -> Int {
+        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utcSeconds)))
     }
 }
