@@ -30,6 +30,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // A FHIR client over URLSession: metadata first, then the server's version for everything.
+        .target(name: "FHIRClient", dependencies: ["FHIRModel"]),
         // The tutorial's domain: instructions from dosage timing (later grouping and charts).
         // Language files are resources so a translator adds one without touching Swift.
         .target(name: "MedicationTutorial", dependencies: ["FHIRModel"], resources: [.copy("Languages")]),
@@ -51,6 +53,7 @@ let package = Package(
             name: "MedicationTutorialTests", dependencies: ["MedicationTutorial", "FHIRServer"],
             // Golden files are read from the source tree, where re-recording writes them.
             exclude: ["Golden"]),
+        .testTarget(name: "FHIRClientTests", dependencies: ["FHIRClient", "FHIRServer"]),
         // Runs the built `medbrain` executable as users do; depending on it makes sure it is built.
         .testTarget(name: "MedbrainCommandsTests", dependencies: ["medbrain"]),
     ],

@@ -1,0 +1,15 @@
+/// One request and its answer, as `trace` shows it: the FHIR behind every command.
+public struct HTTPExchange: Sendable, Equatable {
+    public var method: String
+    public var url: String
+    /// The status, or nil when no answer came.
+    public var status: Int?
+    public var milliseconds: Int
+    public var requestBody: String?
+    public var responseBody: String?
+
+    /// `GET http://…/Patient?_id=f001 -> 200 (12 ms)`
+    public var summary: String {
+        "\(method) \(url) -> \(status.map(String.init) ?? "no answer") (\(milliseconds) ms)"
+    }
+}

@@ -1,0 +1,35 @@
+import FHIRModel
+
+/// What a server says of itself in its metadata (tutorial §11.4.1; the Iris seed's test).
+public struct ServerInfo: Sendable, Equatable {
+    public var baseURL: String
+    public var version: FHIRVersion
+    /// The version number as the server wrote it, such as `4.0.1`.
+    public var fhirVersion: String
+    public var software: String?
+    public var resourceTypes: [String]
+
+    /// Reads a Conformance (DSTU2) or CapabilityStatement (R4); nil `fhirVersion` is refused.
+    init(baseURL: String, metadata: JSONValue) throws(ClientError) {
+        let type = metadata["resourceType"]?.stringValue
+        guard type == CapabilityStatement.resourceType || type == CapabilityStatement.dstu2ResourceType else {
+            throw .notFHIR(
+                url: baseURL + "/metadata", reason: "expected a CapabilityStatement, found \(type ?? "no resourceType")"
+            )
+        }
+        let statement: CapabilityStatement
+        do { statement = try CapabilityStatement(json: metadata, path: type ?? "CapabilityStatement") } catch {
+            throw .notFHIR(url: baseURL + "/metadata", reason: error.description)
+        }
+        guard let number = statement.fhirVersion else {
+            throw .notFHIR(url: baseURL + "/metadata", reason: "its metadata names no fhirVersion")
+        }
+        guard let version = FHIRVersion(number: number) else { throw .unsupportedVersion(number) }
+        self.baseURL = baseURL
+        self.version = version
+        fhirVersion = number
+        software = [statement.software?.name, statement.software?.version].compactMap { $0 }.joined(separator: " ")
+        if software?.isEmpty == true { software = nil }
+        resourceTypes = statement.resourceTypes
+    }
+}

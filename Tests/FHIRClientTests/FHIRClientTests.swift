@@ -1,0 +1,148 @@
+import FHIRClient
+import FHIRModel
+import FHIRServer
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The client against the built-in server on a real socket, in both versions.
+@Suite("FHIR client")
+struct FHIRClientTests {
+    static func withServer(_ version: FHIRVersion, _ body: (InProcessServer) async throws -> Void) async throws {
+        let server = try await InProcessServer.start(ServerConfiguration(version: version))
+        do { try await body(server) } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    @Test(arguments: FHIRVersion.allCases)
+    func connectReadsTheMetadata(version: FHIRVersion) async throws {
+        try await Self.withServer(version) { server in
+            let client = try await FHIRClient.connect(to: server.baseURL + "/")
+            #expect(client.version == version)
+            #expect(client.server.baseURL == server.baseURL)
+            #expect(client.server.fhirVersion == (version == .dstu2 ? "1.0.2" : "4.0.1"))
+            #expect(client.server.software?.hasPrefix("Medbrain") == true)
+            #expect(client.server.resourceTypes.contains(version.orderType))
+        }
+    }
+
+    @Test(arguments: FHIRVersion.allCases)
+    func searchReadAndCreateInTheServersVersion(version: FHIRVersion) async throws {
+        try await Self.withServer(version) { server in
+            let exchanges = Exchanges()
+            let client = try await FHIRClient.connect(to: server.baseURL, observer: { exchanges.add($0) })
+            let patients = try await client.search("Patient", [("_id", "f001")])
+            #expect(patients.entry.count == 1)
+            let orders = try await client.search(version.orderType, [("patient", "f001"), ("_count", "5")])
+            #expect(orders.total == 11)
+            #expect(orders.entry.count == 5)
+            let next = try #require(orders.link.first { $0.relation == "next" }?.url)
+            #expect(try await client.page(next).entry.count == 5)
+            #expect(try await client.read("Patient", id: "f001")["id"] == "f001")
+            let created = try await client.create(Self.administration(version))
+            #expect(created["id"]?.stringValue?.isEmpty == false)
+            #expect(exchanges.all.map(\.method) == ["GET", "GET", "GET", "GET", "GET", "POST"])
+            #expect(exchanges.all.last?.status == 201)
+            #expect(exchanges.all.last?.requestBody?.contains("MedicationAdministration") == true)
+        }
+    }
+
+    @Test func aRefusalCarriesTheOutcome() async throws {
+        try await Self.withServer(.r4) { server in
+            let client = try await FHIRClient.connect(to: server.baseURL)
+            let invalid: JSONValue = ["resourceType": "MedicationAdministration", "status": "completed"]
+            let error = await #expect(throws: ClientError.self) { try await client.create(invalid) }
+            guard case .refused(let status, let outcome?) = error else {
+                Issue.record("expected a refusal with an outcome, got \(String(describing: error))")
+                return
+            }
+            #expect(status == 422)
+            #expect(outcome.contains("MedicationAdministration."))
+            #expect(error?.description.contains("\n") == false)
+        }
+    }
+
+    @Test func notAFHIRBase() async throws {
+        try await Self.withServer(.r4) { server in
+            let root = String(server.baseURL.dropLast("/fhir".count))
+            let error = await #expect(throws: ClientError.self) { try await FHIRClient.connect(to: root) }
+            #expect(error == .notFHIR(url: root, reason: "GET \(root)/metadata answered 404"))
+        }
+    }
+
+    @Test func nobodyListening() async throws {
+        let port = try Self.closedPort()
+        let error = await #expect(throws: ClientError.self) {
+            try await FHIRClient.connect(to: "http://127.0.0.1:\(port)/fhir")
+        }
+        #expect(error == .unreachable(url: "http://127.0.0.1:\(port)/fhir/metadata", reason: "connection refused"))
+        let bad = await #expect(throws: ClientError.self) { try await FHIRClient.connect(to: "ftp://example.org") }
+        #expect(bad?.description == "cannot reach ftp://example.org: not an http or https URL")
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() async throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let error = await #expect(throws: ClientError.self) {
+            try await FHIRClient.connect(to: "http://127.0.0.1:\(listener.port)/fhir", timeout: 0.5)
+        }
+        #expect(error == .timedOut(url: "http://127.0.0.1:\(listener.port)/fhir/metadata", seconds: 0.5))
+    }
+
+    /// The tutorial's §14.5 administration of ord-01, built with the model, in `version`'s shape.
+    static func administration(_ version: FHIRVersion) -> JSONValue {
+        var administration = Administration(taken: true)
+        administration.status = "completed"
+        administration.patient = Reference(reference: "Patient/f001")
+        administration.order = Reference(reference: "MedicationOrder/ord-01")
+        administration.medication = .codeableConcept(CodeableConcept(text: "Novalgin"))
+        administration.effective = .dateTime("2016-08-16T08:00:00+02:00")
+        return version == .dstu2 ? administration.dstu2.json : administration.r4.json
+    }
+
+    /// A port that was free a moment ago: bound, read, released.
+    static func closedPort() throws -> Int {
+        let listener = try SilentListener()
+        listener.close()
+        return listener.port
+    }
+}
+
+/// Records the exchanges the client reports.
+final class Exchanges: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [HTTPExchange] = []
+    func add(_ exchange: HTTPExchange) { lock.withLock { list.append(exchange) } }
+    var all: [HTTPExchange] { lock.withLock { list } }
+}
+
+/// A socket that accepts connections into its backlog and never answers.
+final class SilentListener: Sendable {
+    let descriptor: Int32
+    let port: Int
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.descriptor = descriptor
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && listen(descriptor, 8) == 0
+                    && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() { _ = Glibc.close(descriptor) }
+}
