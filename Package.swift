@@ -35,12 +35,15 @@ let package = Package(
         // The tutorial's domain: instructions from dosage timing (later grouping and charts).
         // Language files are resources so a translator adds one without touching Swift.
         .target(name: "MedicationTutorial", dependencies: ["FHIRModel"], resources: [.copy("Languages")]),
+        // The REPL: the command language and the tutorial's six steps over a FHIRClient.
+        .target(name: "MedbrainREPL", dependencies: ["FHIRClient", "FHIRServer", "MedicationTutorial"]),
         // The command line: `medbrain serve`, `medbrain instructions`, and (later) the REPL.
         .target(
             name: "MedbrainCommands",
             dependencies: [
                 "FHIRServer",
                 "MedicationTutorial",
+                "MedbrainREPL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,6 +57,7 @@ let package = Package(
             // Golden files are read from the source tree, where re-recording writes them.
             exclude: ["Golden"]),
         .testTarget(name: "FHIRClientTests", dependencies: ["FHIRClient", "FHIRServer"]),
+        .testTarget(name: "MedbrainREPLTests", dependencies: ["MedbrainREPL"]),
         // Runs the built `medbrain` executable as users do; depending on it makes sure it is built.
         .testTarget(name: "MedbrainCommandsTests", dependencies: ["medbrain"]),
     ],

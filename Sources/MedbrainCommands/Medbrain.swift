@@ -9,17 +9,14 @@ public struct Medbrain: AsyncParsableCommand {
         discussion: """
             Medbrain follows the tutorial "Implementing HL7 FHIR: a step-by-step medication \
             management app" (connect, login, orders, instructions, administrations) against a \
-            built-in FHIR server or any other. The interactive REPL is still to come; today \
-            `medbrain serve` runs the built-in FHIR server, `medbrain instructions` says \
+            built-in FHIR server or any other. Without a subcommand it starts the REPL on the \
+            built-in server; `medbrain serve` runs that server alone, `medbrain instructions` says \
             a dosage as a sentence and `medbrain group` charts the doses taken.
             """,
         version: MedbrainInfo.version,
-        subcommands: [Serve.self, InstructionsCommand.self, GroupCommand.self]
+        subcommands: [REPLCommand.self, Serve.self, InstructionsCommand.self, GroupCommand.self],
+        defaultSubcommand: REPLCommand.self
     )
 
     public init() {}
-
-    public func run() async throws {
-        print(Medbrain.helpMessage())
-    }
 }

@@ -65,3 +65,24 @@ struct InstructionsCommandTests {
         #expect(run.error.hasPrefix("Error: unknown language 'tlh'; available: de, en\n"))
     }
 }
+
+/// `medbrain` without a subcommand: the REPL, here fed a script through a pipe.
+@Suite("medbrain < script")
+struct PipedREPLTests {
+    @Test func theStepsRunWithoutPromptsAndExitZero() throws {
+        let run = try Medbrain.run(
+            ["--fhir-version", "r4"], input: "login\norders  # the prescriptions\ninstructions 4\nquit\n")
+        #expect(run.status == 0)
+        #expect(!run.output.contains("medbrain>"))
+        #expect(run.output.contains("logged in as"))
+        #expect(run.output.contains("1 tablet by mouth once a day 30 minutes before breakfast"))
+        #expect(run.error.isEmpty)
+    }
+
+    @Test func aFailingCommandMakesTheExitStatusOneAfterTheRest() throws {
+        let run = try Medbrain.run([], input: "ordres\nlogin\nwhoami\n")
+        #expect(run.status == 1)
+        #expect(run.error == "error: unknown command 'ordres'; did you mean 'orders'?\n")
+        #expect(run.output.contains("born    1961-12-24"))
+    }
+}

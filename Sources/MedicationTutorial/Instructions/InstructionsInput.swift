@@ -23,6 +23,14 @@ public struct InstructionsInput: Sendable {
         public var medication: String?
         /// Which order of the input it belongs to (0 for anything but a Bundle).
         public var orderIndex = 0
+
+        public init(
+            content: Content, version: FHIRVersion, path: String? = nil, orderID: String? = nil,
+            medication: String? = nil
+        ) {
+            (self.content, self.version, self.path) = (content, version, path)
+            (self.orderID, self.medication) = (orderID, medication)
+        }
     }
 
     public let items: [Item]

@@ -1,11 +1,15 @@
-import MedicationTutorial
-
 /// The breakdown a student reads: the sentence, then each part, its elements and its words.
-struct InstructionsBreakdown {
-    let item: InstructionsInput.Item
-    let instructions: Instructions
+public struct InstructionsBreakdown: Sendable {
+    public let item: InstructionsInput.Item
+    public let instructions: Instructions
 
-    var text: String {
+    public init(item: InstructionsInput.Item, instructions: Instructions) {
+        self.item = item
+        self.instructions = instructions
+    }
+
+    /// The heading, the sentence, and a line per part: kind, elements, words.
+    public var text: String {
         var lines: [String] = []
         var heading = [item.orderID.map { "order \($0)" }, item.medication, item.path].compactMap { $0 }
         if heading.isEmpty {

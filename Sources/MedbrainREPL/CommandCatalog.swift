@@ -1,0 +1,125 @@
+/// Every command: its usage, what it does, and the tutorial section it implements.
+struct CommandCatalog {
+    struct Entry {
+        let name: String
+        let usage: String
+        let summary: String
+        let section: String
+        let example: String
+    }
+
+    /// Grouped by tutorial step, in the order a student meets them.
+    static let steps: [(String, [Entry])] = [
+        (
+            "1. Connect",
+            [
+                Entry(
+                    name: "connect", usage: "connect [URL | builtin [dstu2|r4]]",
+                    summary: "read a FHIR server's metadata and speak its version", section: "§11.4.1",
+                    example: "connect builtin r4"),
+                Entry(
+                    name: "disconnect", usage: "disconnect", summary: "forget the server (and the patient)",
+                    section: "§11.4.1", example: "disconnect"),
+            ]
+        ),
+        (
+            "2. Log in",
+            [
+                Entry(
+                    name: "login", usage: "login [ID] [--identifier SYSTEM|VALUE] [--email ADDRESS]",
+                    summary: "find the patient (default: the tutorial's f001)", section: "§11.4–11.6",
+                    example: "login f001"),
+                Entry(
+                    name: "logout", usage: "logout", summary: "forget the patient", section: "§11.6", example: "logout"),
+                Entry(
+                    name: "whoami", usage: "whoami", summary: "the logged-in patient's name, birth date and contacts",
+                    section: "§11.6", example: "whoami"),
+            ]
+        ),
+        (
+            "3. Orders",
+            [
+                Entry(
+                    name: "orders", usage: "orders", summary: "the patient's prescriptions, numbered", section: "§12.7",
+                    example: "orders"),
+                Entry(
+                    name: "order", usage: "order N", summary: "one prescription in detail", section: "§12.7",
+                    example: "order 1"),
+            ]
+        ),
+        (
+            "4. Instructions",
+            [
+                Entry(
+                    name: "instructions", usage: "instructions N [--lang en|de] [--breakdown]",
+                    summary: "the dosage as a sentence, and how it was built", section: "§12.6",
+                    example: "instructions 4 --breakdown")
+            ]
+        ),
+        (
+            "5. Administrations",
+            [
+                Entry(
+                    name: "administrations", usage: "administrations [N]", summary: "doses of order N, newest first",
+                    section: "§13.4", example: "administrations 1"),
+                Entry(
+                    name: "group", usage: "group year|month|week|day [N]",
+                    summary: "doses taken and not taken per group, as a chart", section: "§13.5–13.6",
+                    example: "group week 1"),
+            ]
+        ),
+        (
+            "6. Record a dose",
+            [
+                Entry(
+                    name: "administer", usage: "administer N taken|missed [at DATE-TIME]",
+                    summary: "create a MedicationAdministration", section: "§14.5",
+                    example: "administer 1 taken at 2016-08-16T08:00:00+02:00")
+            ]
+        ),
+        (
+            "Session",
+            [
+                Entry(
+                    name: "set", usage: "set [today DATE | timezone TZ | lang CODE | week tutorial|iso]",
+                    summary: "show or change the session's settings", section: "", example: "set today 2016-08-16"),
+                Entry(
+                    name: "trace", usage: "trace on|off|body", summary: "print each HTTP request (and its bodies)",
+                    section: "", example: "trace on"),
+                Entry(
+                    name: "help", usage: "help [COMMAND]", summary: "this list, or one command's usage", section: "",
+                    example: "help login"),
+                Entry(
+                    name: "quit", usage: "quit", summary: "leave (also exit, or Ctrl-D)", section: "", example: "quit"),
+            ]
+        ),
+    ]
+
+    static var all: [Entry] { steps.flatMap(\.1) }
+
+    static func entry(_ name: String) -> Entry? { all.first { $0.name == name } }
+
+    /// `unknown command 'ordrs'; did you mean 'orders'?`
+    static func unknown(_ name: String) -> String {
+        let names = all.map(\.name) + ["exit"]
+        let closest = names.map { ($0, distance($0, name)) }.min { $0.1 < $1.1 }
+        guard let closest, closest.1 <= max(1, name.count / 3) else {
+            return "unknown command '\(name)'; 'help' lists them"
+        }
+        return "unknown command '\(name)'; did you mean '\(closest.0)'?"
+    }
+
+    /// Levenshtein distance: edits from `a` to `b`.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let (a, b) = (Array(a), Array(b))
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

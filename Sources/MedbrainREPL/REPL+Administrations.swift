@@ -1,0 +1,92 @@
+import FHIRClient
+import FHIRModel
+import Foundation
+import MedicationTutorial
+
+/// Steps 5 and 6: an order's administrations, grouped and charted (§13.4–13.6), and
+/// recording a new one (§14.5).
+extension REPL {
+    func administrations(_ arguments: [String]) async throws {
+        let (_, order) = try chosenOrder(arguments, usage: "administrations [N]")
+        let doses = try await fetchAdministrations(of: order)
+        guard !doses.isEmpty else { return console.line("No administrations") }
+        let lines = AdministrationList.lines(doses, timeZone: session.settings.timeZone, language: try language("en"))
+        for line in lines { console.line(line) }
+    }
+
+    func group(_ arguments: [String]) async throws {
+        guard let first = arguments.first, let mode = GroupingMode(rawValue: first) else {
+            throw REPLError("usage: \(CommandCatalog.entry("group")!.usage)")
+        }
+        let (_, order) = try chosenOrder(Array(arguments.dropFirst()), usage: "group year|month|week|day [N]")
+        let doses = try await fetchAdministrations(of: order)
+        let settings = session.settings
+        let today = settings.today ?? Self.today(in: settings.timeZone)
+        let groups = AdministrationGroups(
+            doses, grouping: DateGrouping(mode: mode, weeks: settings.weeks), today: today, timeZone: settings.timeZone)
+        console.output(GroupChart(groups, width: console.width, colour: console.colour).text)
+    }
+
+    func administer(_ arguments: [String]) async throws {
+        let usage = "usage: \(CommandCatalog.entry("administer")!.usage)"
+        guard arguments.count == 2 || (arguments.count == 4 && arguments[2] == "at"),
+            ["taken", "missed"].contains(arguments[1])
+        else { throw REPLError(usage) }
+        let (number, order) = try chosenOrder([arguments[0]], usage: usage)
+        let client = try connected()
+        let time = arguments.count == 4 ? arguments[3] : Self.now(in: session.settings.timeZone)
+        guard FHIRDateTime(time)?.precision == .second else {
+            throw REPLError("'\(time)' is not a date-time such as 2016-08-16T08:00:00+02:00")
+        }
+        let administration = Self.administration(
+            of: order, patient: try loggedIn(), taken: arguments[1] == "taken", at: time, version: client.version)
+        let created = try await client.create(administration)
+        let id = created["id"]?.stringValue ?? "?"
+        console.line("recorded \(arguments[1]) for order \(number): MedicationAdministration/\(id)")
+    }
+
+    /// The resource §14.5 creates: the order's medication, patient and prescription, taken or
+    /// not, at `time` as the start and end of the period.
+    static func administration(of order: Order, patient: Patient, taken: Bool, at time: String, version: FHIRVersion)
+        -> JSONValue
+    {
+        var administration = Administration(taken: taken)
+        administration.status = "completed"
+        administration.patient = Reference(reference: "Patient/\(patient.id ?? "")")
+        administration.order = Reference(reference: "\(version.orderType)/\(order.id ?? "")")
+        administration.medication = order.medication
+        administration.effective = .period(Period(start: time, end: time))
+        return version == .dstu2 ? administration.dstu2.json : administration.r4.json
+    }
+
+    func fetchAdministrations(of order: Order) async throws -> [Administration] {
+        let client = try connected()
+        let parameter = client.version == .dstu2 ? "prescription" : "request"
+        var bundle = try await client.search(
+            "MedicationAdministration",
+            [(parameter, "\(client.version.orderType)/\(order.id ?? "")"), ("_count", "1000")])
+        var resources = bundle.entry.compactMap(\.resource)
+        while let next = bundle.link.first(where: { $0.relation == "next" })?.url, resources.count < 100_000 {
+            bundle = try await client.page(next)
+            resources += bundle.entry.compactMap(\.resource)
+        }
+        let array = JSONValue.array(resources.filter { $0["resourceType"] == "MedicationAdministration" })
+        do { return try AdministrationInput.administrations(jsonText: array.compactBytes) } catch {
+            throw REPLError("the server sent an administration Medbrain cannot read: \(error)")
+        }
+    }
+
+    static func today(in zone: TimeZone) -> CivilDay {
+        let now = Date()
+        return CivilDay(
+            number: DateGrouping.floorDivide(Int(now.timeIntervalSince1970) + zone.secondsFromGMT(for: now), 86_400))
+    }
+
+    /// Now as a FHIR dateTime with the zone's offset, such as `2016-08-16T08:00:00+02:00`.
+    static func now(in zone: TimeZone) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = zone
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date())
+    }
+}

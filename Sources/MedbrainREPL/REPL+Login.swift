@@ -1,0 +1,77 @@
+import FHIRClient
+import FHIRModel
+import Foundation
+
+/// Step 2: log in as a patient (tutorial §11.4–11.6).
+extension REPL {
+    func login(_ arguments: [String]) async throws {
+        let client = try connected()
+        let query = try Self.loginQuery(arguments)
+        let bundle = try await client.search("Patient", query)
+        let patients = try bundle.entry.compactMap { try $0.resource.map { try Patient(json: $0) } }
+        let asked = query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+        guard let patient = patients.first else { throw REPLError("no patient matches \(asked)") }
+        if patients.count > 1 {
+            console.line("warning: \(patients.count) patients match \(asked); logging in as the first")
+        }
+        session.patient = patient
+        (session.orders, session.currentOrder) = ([], nil)
+        console.line("logged in as \(Self.name(patient)) (Patient/\(patient.id ?? "?"))")
+    }
+
+    /// `_id=f001` by default (the tutorial's test patient), or by id, identifier or email.
+    static func loginQuery(_ arguments: [String]) throws(REPLError) -> [(String, String)] {
+        var query: [(String, String)] = []
+        var rest = arguments[...]
+        while let word = rest.popFirst() {
+            switch word {
+            case "--identifier", "--email":
+                guard let value = rest.popFirst() else { throw REPLError("\(word) needs a value") }
+                query.append((word == "--email" ? "email" : "identifier", value))
+            case let id where !id.hasPrefix("-") && query.allSatisfy({ $0.0 != "_id" }):
+                query.append(("_id", id))
+            default:
+                throw REPLError("usage: \(CommandCatalog.entry("login")!.usage)")
+            }
+        }
+        return query.isEmpty ? [("_id", "f001")] : query
+    }
+
+    func logout() {
+        session.patient = nil
+        (session.orders, session.currentOrder) = ([], nil)
+        console.line("logged out")
+    }
+
+    func whoami() throws {
+        let patient = try loggedIn()
+        console.line("\(Self.name(patient)) (Patient/\(patient.id ?? "?"))")
+        let contacts = { (system: String) in patient.telecom.filter { $0.system == system }.compactMap(\.value) }
+        let rows: [(String, String?)] = [
+            ("born", patient.birthDate), ("gender", patient.gender),
+            ("phone", contacts("phone").joined(separator: ", ")), ("email", contacts("email").joined(separator: ", ")),
+            ("address", patient.address.first.map(Self.address)),
+        ]
+        for (label, value) in rows {
+            console.line(
+                "  " + label.padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + (value.flatMap { $0.isEmpty ? nil : $0 } ?? "-"))
+        }
+    }
+
+    func loggedIn() throws -> Patient {
+        _ = try connected()
+        guard let patient = session.patient else { throw REPLError("not logged in; 'login' first") }
+        return patient
+    }
+
+    static func name(_ patient: Patient) -> String {
+        patient.name.first?.displayText ?? "unnamed patient"
+    }
+
+    static func address(_ address: Address) -> String {
+        address.text
+            ?? (address.line + [address.postalCode, address.city, address.country].compactMap { $0 })
+            .joined(separator: ", ")
+    }
+}
