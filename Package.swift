@@ -35,6 +35,10 @@ let package = Package(
         // The tutorial's domain: instructions from dosage timing (later grouping and charts).
         // Language files are resources so a translator adds one without touching Swift.
         .target(name: "MedicationTutorial", dependencies: ["FHIRModel"], resources: [.copy("Languages")]),
+        // libedit (Debian's libedit-dev), through non-variadic C wrappers Swift can call.
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // Line editing for the REPL on a terminal: history, Ctrl-R, Tab completion.
+        .target(name: "LineEditing", dependencies: ["CLibEdit"]),
         // The REPL: the command language and the tutorial's six steps over a FHIRClient.
         .target(name: "MedbrainREPL", dependencies: ["FHIRClient", "FHIRServer", "MedicationTutorial"]),
         // The command line: `medbrain serve`, `medbrain instructions`, and (later) the REPL.
@@ -44,6 +48,7 @@ let package = Package(
                 "FHIRServer",
                 "MedicationTutorial",
                 "MedbrainREPL",
+                "LineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

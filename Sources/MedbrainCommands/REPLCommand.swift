@@ -2,6 +2,7 @@ import ArgumentParser
 import FHIRModel
 import FHIRServer
 import Foundation
+import LineEditing
 import MedbrainREPL
 
 /// `medbrain` (or `medbrain repl`): the REPL, connected to the built-in server or `--server`.
@@ -35,7 +36,15 @@ struct REPLCommand: AsyncParsableCommand {
         }
         let connect = server == "builtin" ? "connect builtin \(fhirVersion.rawValue)" : "connect \"\(server)\""
         var failed = !(await repl.execute(connect))
-        let status = await repl.run(lines: StandardInputLines(prompt: terminal ? "medbrain> " : nil))
+        let status: Int32
+        if terminal {
+            let editor = LineEditor(
+                prompt: "medbrain> ", historyPath: LineEditor.defaultHistoryPath(),
+                completer: { repl.completions(for: $0) })
+            status = await repl.run(lines: EditedLines(editor: editor))
+        } else {
+            status = await repl.run(lines: StandardInputLines(prompt: nil))
+        }
         failed = failed || status != 0
         if failed { throw ExitCode(1) }
     }

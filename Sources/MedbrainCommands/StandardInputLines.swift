@@ -1,6 +1,7 @@
-/// Lines of standard input, with a prompt before each when one is given (a terminal).
-///
-/// Plain `readLine` until line editing arrives; a piped script gets no prompt.
+import LineEditing
+
+/// Lines of standard input, with a prompt before each when one is given: what a piped
+/// script (no prompt) or a terminal without line editing gets.
 struct StandardInputLines: Sequence, IteratorProtocol {
     let prompt: String?
 
@@ -9,5 +10,18 @@ struct StandardInputLines: Sequence, IteratorProtocol {
         let line = readLine(strippingNewline: true)
         if line == nil, prompt != nil { Output.standardOutput("\n") }
         return line
+    }
+}
+
+/// Lines from libedit on a terminal; Ctrl-C gives an empty line, which does nothing.
+struct EditedLines: Sequence, IteratorProtocol {
+    let editor: LineEditor
+
+    mutating func next() -> String? {
+        switch editor.readLine() {
+        case .line(let line): line
+        case .interrupted: ""
+        case .end: nil
+        }
     }
 }

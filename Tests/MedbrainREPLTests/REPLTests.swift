@@ -95,6 +95,22 @@ struct REPLTests {
         #expect(transcript.errors == "error: unknown command 'nonsense'; 'help' lists them\n")
     }
 
+    @Test func tabOffersCommandsTheirWordsAndListedOrders() async {
+        let transcript = Transcript()
+        let repl = REPL(console: transcript.console)
+        #expect(repl.completions(for: "").contains("administer"))
+        #expect(repl.completions(for: "gr") == repl.completions(for: ""))
+        #expect(repl.completions(for: "group ") == ["year", "month", "week", "day"])
+        #expect(repl.completions(for: "connect builtin ") == ["dstu2", "r4"])
+        #expect(repl.completions(for: "instructions 1 --lang ") == ["de", "en"])
+        #expect(repl.completions(for: "set week ") == ["tutorial", "iso"])
+        #expect(repl.completions(for: "say \"unclosed ") == [])
+        for line in ["connect builtin r4", "login", "orders"] { await repl.execute(line) }
+        #expect(repl.completions(for: "order ") == (1...11).map(String.init))
+        #expect(repl.completions(for: "administer 2 ") == ["taken", "missed"])
+        await repl.shutdown()
+    }
+
     @Test(arguments: [
         ("login f001", ["login", "f001"]),
         (#"set timezone "Europe/Vienna" # a comment"#, ["set", "timezone", "Europe/Vienna"]),

@@ -1,0 +1,137 @@
+import CLibEdit
+import Foundation
+
+/// Line editing on a terminal through libedit: emacs keys, Up/Down and Ctrl-R over a history
+/// kept in a file, and Tab completion from the caller.
+///
+/// Ctrl-C abandons the line being typed (``Input/interrupted``) instead of ending the
+/// program; Ctrl-D on an empty line is ``Input/end``. The history file is written after
+/// every line, so no way of leaving loses it.
+public final class LineEditor {
+    public enum Input: Equatable {
+        case line(String)
+        case interrupted
+        case end
+    }
+
+    /// Given the line up to the cursor, the words that may end it (whole words, not suffixes).
+    public typealias Completer = (String) -> [String]
+
+    private let editline: OpaquePointer
+    private let history: OpaquePointer
+    private let historyPath: String?
+    private var promptText: UnsafeMutablePointer<CChar>
+    let completer: Completer
+    /// Set by Ctrl-C while a line is being typed.
+    private var cancelled = false
+
+    public init(prompt: String, historyPath: String?, completer: @escaping Completer) {
+        editline = medbrain_el_init("medbrain")
+        history = medbrain_history_init(1000)
+        self.historyPath = historyPath
+        promptText = strdup(prompt)
+        self.completer = completer
+        medbrain_catch_interrupts()
+        medbrain_el_setup(editline, history, Self.promptCallback, Unmanaged.passUnretained(self).toOpaque())
+        medbrain_el_bind_function(editline, "medbrain-complete", "complete the word", Self.completeCallback, "^I")
+        // In libedit's raw mode Ctrl-C arrives as a key, not a signal: it ends the line as cancelled.
+        medbrain_el_bind_function(editline, "medbrain-cancel", "abandon the line", Self.cancelCallback, "^C")
+        if let historyPath { _ = medbrain_history_load(history, historyPath) }
+    }
+
+    deinit {
+        el_end(editline)
+        history_end(history)
+        free(promptText)
+    }
+
+    /// Reads one line (without its newline).
+    public func readLine() -> Input {
+        var count: Int32 = 0
+        // A Ctrl-C while a command ran is spent; it must not cancel the next line.
+        _ = medbrain_take_interrupt()
+        let raw = el_gets(editline, &count)
+        if medbrain_take_interrupt() != 0 {
+            el_reset(editline)
+            FileHandle.standardOutput.write(Data("^C\n".utf8))
+            return .interrupted
+        }
+        guard let raw else {
+            FileHandle.standardOutput.write(Data("\n".utf8))
+            return .end
+        }
+        if cancelled {
+            cancelled = false
+            return .interrupted
+        }
+        var line = String(cString: raw)
+        if line.hasSuffix("\n") { line.removeLast() }
+        let entry = line.trimmingCharacters(in: .whitespaces)
+        if !entry.isEmpty {
+            medbrain_history_enter(history, entry)
+            saveHistory()
+        }
+        return .line(line)
+    }
+
+    private func saveHistory() {
+        guard let historyPath else { return }
+        let folder = URL(fileURLWithPath: historyPath).deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = medbrain_history_save(history, historyPath)
+    }
+
+    /// `$MEDBRAIN_HISTORY`, else `$XDG_STATE_HOME/medbrain/history`, else `~/.local/state/medbrain/history`.
+    public static func defaultHistoryPath(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String?
+    {
+        if let path = environment["MEDBRAIN_HISTORY"], !path.isEmpty { return path }
+        if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/medbrain/history" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/state/medbrain/history"
+    }
+
+    private static let promptCallback: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>? = { editline in
+        guard let editline, let client = medbrain_el_client(editline) else { return nil }
+        return Unmanaged<LineEditor>.fromOpaque(client).takeUnretainedValue().promptText
+    }
+
+    private static let cancelCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { editline, _ in
+        guard let editline, let client = medbrain_el_client(editline) else { return UInt8(CC_ERROR) }
+        Unmanaged<LineEditor>.fromOpaque(client).takeUnretainedValue().cancelled = true
+        FileHandle.standardOutput.write(Data("^C".utf8))
+        return UInt8(CC_NEWLINE)
+    }
+
+    private static let completeCallback: @convention(c) (OpaquePointer?, Int32) -> UInt8 = { editline, _ in
+        guard let editline, let client = medbrain_el_client(editline) else { return UInt8(CC_ERROR) }
+        return Unmanaged<LineEditor>.fromOpaque(client).takeUnretainedValue().complete(editline)
+    }
+
+    private func complete(_ editline: OpaquePointer) -> UInt8 {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = Int(medbrain_el_line_to_cursor(editline, &buffer, Int32(buffer.count)))
+        let line = String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let typed = line.last.map { $0.isWhitespace } ?? true ? "" : String(line.split(separator: " ").last ?? "")
+        let candidates = completer(line).filter { $0.hasPrefix(typed) }
+        guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+        let common = Self.commonPrefix(candidates)
+        var insertion = String(common.dropFirst(typed.count))
+        if candidates.count == 1 { insertion += " " }
+        if !insertion.isEmpty {
+            _ = el_insertstr(editline, insertion)
+            return UInt8(CC_REFRESH)
+        }
+        // Nothing more in common: show the choices under the line, then the line again.
+        FileHandle.standardOutput.write(Data(("\n" + candidates.joined(separator: "  ") + "\n").utf8))
+        return UInt8(CC_REDISPLAY)
+    }
+
+    static func commonPrefix(_ words: [String]) -> String {
+        guard var prefix = words.first else { return "" }
+        for word in words.dropFirst() {
+            while !word.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix
+    }
+}

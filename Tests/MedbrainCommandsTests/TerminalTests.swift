@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// The REPL in a real pseudo-terminal (through `script`), typed at like a person would.
+@Suite("medbrain on a terminal", .serialized)
+struct TerminalTests {
+    /// Sends each chunk after a pause (libedit reads keys, not lines) and returns the screen.
+    static func typing(_ chunks: [String], history: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qc", Medbrain.executable.path, "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["MEDBRAIN_HISTORY"] = history.path
+        environment["TERM"] = "xterm"
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let (input, output) = (Pipe(), Pipe())
+        (process.standardInput, process.standardOutput, process.standardError) = (input, output, output)
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        for chunk in chunks {
+            input.fileHandleForWriting.write(Data(chunk.utf8))
+            Thread.sleep(forTimeInterval: 0.7)
+        }
+        try input.fileHandleForWriting.close()
+        let screen = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: screen, as: UTF8.self).replacingOccurrences(of: "\r", with: "")
+    }
+
+    @Test func upArrowTabAndCtrlC() throws {
+        let history = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-history-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: history) }
+        let screen = try Self.typing(
+            ["logi\t\n", "\u{1B}[A\n", "who", "\u{03}", "whoami\n", "quit\n"], history: history)
+        // Tab completed `logi` to `login`, and Up brought it back: two logins.
+        #expect(screen.components(separatedBy: "logged in as").count == 3, "\(screen)")
+        // Ctrl-C abandoned `who` without quitting: `whoami` ran on its own.
+        #expect(screen.contains("who^C"))
+        #expect(screen.contains("born    1961-12-24"))
+        #expect(!screen.contains("whowhoami"))
+        let saved = try String(contentsOf: history, encoding: .utf8)
+        #expect(saved.split(separator: "\n").suffix(3) == ["login", "whoami", "quit"])
+    }
+}
