@@ -83,6 +83,24 @@ struct REPLTests {
         #expect(transcript.errors == "error: 'yesterday' is not a date-time such as 2016-08-16T08:00:00+02:00\n")
     }
 
+    @Test func loginVariantsAndTrace() async {
+        let (status, transcript) = await Self.session([
+            "trace on", "connect builtin r4", "login --email herbert.mustermann@example.at", "logout", "whoami",
+            "login --identifier", "trace body", "trace sideways",
+        ])
+        #expect(status == 1)
+        #expect(transcript.output.contains("> GET http://127.0.0.1:"))
+        #expect(transcript.output.contains("/fhir/metadata -> 200 ("))
+        #expect(transcript.output.contains("/fhir/Patient?email=herbert.mustermann@example.at -> 200"))
+        #expect(transcript.output.contains("logged in as Dipl.-Ing. Herbert Hannes Mustermann (Patient/f001)"))
+        #expect(transcript.output.contains("logged out"))
+        #expect(
+            transcript.errors.split(separator: "\n") == [
+                "error: not logged in; 'login' first", "error: --identifier needs a value",
+                "error: usage: trace on|off|body",
+            ])
+    }
+
     @Test func helpListsEveryStepAndExplainsOne() async {
         let (_, transcript) = await Self.session(["help", "help group", "help nonsense"])
         for step in [
