@@ -65,5 +65,8 @@ public struct FHIRClient: Sendable {
             contentType: version.mimeType)
     }
 
+    /// Cancels the requests in flight (Ctrl-C); each ends in ``ClientError/cancelled``.
+    public func cancelRequests() { transport.cancelAll() }
+
     static let anyFHIRJSON = "application/fhir+json, application/json+fhir;q=0.9, application/json;q=0.8"
 }

@@ -67,6 +67,10 @@ struct HTTPTransport: Sendable {
         }
     }
 
+    func cancelAll() {
+        session.getAllTasks { tasks in tasks.forEach { $0.cancel() } }
+    }
+
     static func clientError(_ error: any Error, url: String, timeout: Double) -> ClientError {
         if error is CancellationError { return .cancelled }
         guard let failure = error as? URLError else { return .unreachable(url: url, reason: "\(error)") }

@@ -81,6 +81,9 @@ public final class LineEditor {
         _ = medbrain_history_save(history, historyPath)
     }
 
+    /// Whether Ctrl-C was pressed since the last look (while a command ran, say); forgets it.
+    public static func takeInterrupt() -> Bool { medbrain_take_interrupt() != 0 }
+
     /// `$MEDBRAIN_HISTORY`, else `$XDG_STATE_HOME/medbrain/history`, else `~/.local/state/medbrain/history`.
     public static func defaultHistoryPath(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String?

@@ -29,7 +29,8 @@ struct REPLCommand: AsyncParsableCommand {
         let console = Console(
             width: Terminal.columns, colour: colour, output: { Output.standardOutput($0) },
             error: { Output.standardError($0) })
-        let repl = REPL(console: console)
+        let interrupted: (@Sendable () -> Bool)? = terminal ? Self.interruptedSinceLastLook : nil
+        let repl = REPL(console: console, interrupted: interrupted)
         if terminal {
             Output.standardOutput(
                 "Medbrain \(MedbrainInfo.version): learn FHIR step by step. 'help' lists the commands.\n")
@@ -48,4 +49,6 @@ struct REPLCommand: AsyncParsableCommand {
         failed = failed || status != 0
         if failed { throw ExitCode(1) }
     }
+
+    @Sendable static func interruptedSinceLastLook() -> Bool { LineEditor.takeInterrupt() }
 }

@@ -12,12 +12,18 @@ public final class REPL {
     let console: Console
     let servers: BuiltinServers
     let languages: LanguageCatalog
+    /// Polled while a command runs: true when the user asked to cancel it (Ctrl-C).
+    let interrupted: (@Sendable () -> Bool)?
     /// Set by `quit`.
     public private(set) var isFinished = false
 
     /// `now` fixes the built-in server's clock, so lessons and tests are reproducible.
-    public init(console: Console, now: Date? = nil, languages: LanguageCatalog = .standard()) {
+    public init(
+        console: Console, now: Date? = nil, languages: LanguageCatalog = .standard(),
+        interrupted: (@Sendable () -> Bool)? = nil
+    ) {
         self.console = console
+        self.interrupted = interrupted
         servers = BuiltinServers(now: now)
         self.languages = languages
     }
@@ -28,6 +34,8 @@ public final class REPL {
         do {
             let words = try CommandWords.split(line)
             guard let name = words.first else { return true }
+            let watcher = watchForInterrupt()
+            defer { watcher?.cancel() }
             try await run(name.lowercased(), Array(words.dropFirst()))
             return true
         } catch let error as REPLError {
@@ -49,6 +57,18 @@ public final class REPL {
         }
         await shutdown()
         return failed ? 1 : 0
+    }
+
+    /// While a command runs, Ctrl-C cancels the client's requests; the command then fails
+    /// with "cancelled" and the session goes on.
+    private func watchForInterrupt() -> Task<Void, Never>? {
+        guard let interrupted, let client = session.client else { return nil }
+        return Task {
+            while !Task.isCancelled {
+                if interrupted() { return client.cancelRequests() }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
     }
 
     /// Stops the built-in servers.

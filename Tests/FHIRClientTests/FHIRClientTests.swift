@@ -106,6 +106,21 @@ struct FHIRClientTests {
         return version == .dstu2 ? administration.dstu2.json : administration.r4.json
     }
 
+    @Test func cancellingEndsARequestInFlight() async throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        try await Self.withServer(.r4) { server in
+            let client = try await FHIRClient.connect(to: server.baseURL, timeout: 10)
+            let request = Task { try await client.page("http://127.0.0.1:\(listener.port)/fhir/Patient") }
+            try await Task.sleep(for: .milliseconds(300))
+            client.cancelRequests()
+            let started = ContinuousClock.now
+            let result = await request.result
+            #expect(ContinuousClock.now - started < .seconds(5))
+            #expect(throws: ClientError.cancelled) { try result.get() }
+        }
+    }
+
     /// A port that was free a moment ago: bound, read, released.
     static func closedPort() throws -> Int {
         let listener = try SilentListener()
