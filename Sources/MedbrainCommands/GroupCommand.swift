@@ -59,7 +59,7 @@ struct GroupCommand: ParsableCommand {
 
     func run() throws {
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? .current
-        let day = today.flatMap(CivilDay.init) ?? Self.today(in: zone)
+        let day = today.flatMap(CivilDay.init) ?? CivilDay.today(in: zone)
         let input: AdministrationInput
         do { input = try AdministrationInput(jsonText: try CommandInput.read(file)) } catch let error as FHIRReadError {
             throw CommandFailure("\(CommandInput.name(file)): \(error)")
@@ -86,11 +86,6 @@ struct GroupCommand: ParsableCommand {
         }
     }
 
-    static func today(in zone: TimeZone) -> CivilDay {
-        let now = Date()
-        let seconds = Int(now.timeIntervalSince1970) + zone.secondsFromGMT(for: now)
-        return CivilDay(number: DateGrouping.floorDivide(seconds, 86_400))
-    }
 }
 
 extension GroupingMode: ExpressibleByArgument {}

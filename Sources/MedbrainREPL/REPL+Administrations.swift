@@ -21,7 +21,7 @@ extension REPL {
         let (_, order) = try chosenOrder(Array(arguments.dropFirst()), usage: "group year|month|week|day [N]")
         let doses = try await fetchAdministrations(of: order)
         let settings = session.settings
-        let today = settings.today ?? Self.today(in: settings.timeZone)
+        let today = settings.today ?? CivilDay.today(in: settings.timeZone)
         let groups = AdministrationGroups(
             doses, grouping: DateGrouping(mode: mode, weeks: settings.weeks), today: today, timeZone: settings.timeZone)
         console.output(GroupChart(groups, width: console.width, colour: console.colour).text)
@@ -74,12 +74,6 @@ extension REPL {
         do { return try AdministrationInput.administrations(jsonText: array.compactBytes) } catch {
             throw REPLError("the server sent an administration Medbrain cannot read: \(error)")
         }
-    }
-
-    static func today(in zone: TimeZone) -> CivilDay {
-        let now = Date()
-        return CivilDay(
-            number: DateGrouping.floorDivide(Int(now.timeIntervalSince1970) + zone.secondsFromGMT(for: now), 86_400))
     }
 
     /// Now as a FHIR dateTime with the zone's offset, such as `2016-08-16T08:00:00+02:00`.

@@ -26,7 +26,8 @@ extension REPL {
     func set(_ arguments: [String]) throws {
         guard !arguments.isEmpty else {
             let settings = session.settings
-            let today = settings.today.map { Self.iso($0) } ?? "today (\(Self.iso(Self.today(in: settings.timeZone))))"
+            let today =
+                settings.today.map { Self.iso($0) } ?? "today (\(Self.iso(CivilDay.today(in: settings.timeZone))))"
             console.line("today     \(today)")
             console.line("timezone  \(settings.timeZone.identifier)")
             console.line("lang      \(settings.language) (available: \(languages.codes.joined(separator: ", ")))")

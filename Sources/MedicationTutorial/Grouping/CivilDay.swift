@@ -1,3 +1,5 @@
+import Foundation
+
 /// A day of the proleptic Gregorian calendar, as a count of days since 1970-01-01.
 ///
 /// Grouping by day, week, month and year is integer arithmetic on this count, which is why
@@ -49,6 +51,13 @@ public struct CivilDay: Sendable, Hashable, Comparable {
         else { return nil }
         self.init(year: year, month: month, day: day)
         guard components.month == month else { return nil }
+    }
+
+    /// Today in `zone`, by the system clock (lessons and tests fix their day instead).
+    public static func today(in zone: TimeZone) -> CivilDay {
+        let now = Date()
+        let seconds = Int(now.timeIntervalSince1970) + zone.secondsFromGMT(for: now)
+        return CivilDay(number: DateGrouping.floorDivide(seconds, 86_400))
     }
 
     public static func < (lhs: CivilDay, rhs: CivilDay) -> Bool { lhs.number < rhs.number }
