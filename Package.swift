@@ -61,8 +61,10 @@ let package = Package(
             name: "MedicationTutorialTests", dependencies: ["MedicationTutorial", "FHIRServer"],
             // Golden files are read from the source tree, where re-recording writes them.
             exclude: ["Golden"]),
-        .testTarget(name: "FHIRClientTests", dependencies: ["FHIRClient", "FHIRServer"]),
-        .testTarget(name: "MedbrainREPLTests", dependencies: ["MedbrainREPL"]),
+        // Servers that misbehave on purpose, shared by the tests that need one.
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "FHIRClientTests", dependencies: ["FHIRClient", "FHIRServer", "TestSupport"]),
+        .testTarget(name: "MedbrainREPLTests", dependencies: ["MedbrainREPL", "FHIRServer", "TestSupport"]),
         // Runs the built `medbrain` executable as users do; depending on it makes sure it is built.
         .testTarget(name: "MedbrainCommandsTests", dependencies: ["medbrain"]),
     ],

@@ -17,15 +17,18 @@ public struct FHIRClient: Sendable {
 
     /// Connects to the FHIR base `url` (such as `http://127.0.0.1:8080/fhir`) by reading its metadata.
     ///
-    /// `observer` sees every request and answer, for `trace`.
+    /// `observer` sees every request and answer, for `trace`; `cancellation` can cancel
+    /// this client's requests from elsewhere, the metadata read included.
     public static func connect(
-        to url: String, timeout: Double = 10, observer: (@Sendable (HTTPExchange) -> Void)? = nil
+        to url: String, timeout: Double = 10, observer: (@Sendable (HTTPExchange) -> Void)? = nil,
+        cancellation: RequestCancellation? = nil
     ) async throws(ClientError) -> FHIRClient {
         let base = url.hasSuffix("/") ? String(url.dropLast()) : url
         guard let parsed = URL(string: base), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
             parsed.host != nil
         else { throw .unreachable(url: url, reason: "not an http or https URL") }
         let transport = HTTPTransport(timeout: timeout, observer: observer)
+        cancellation?.register(transport.session)
         let metadata: JSONValue
         do { metadata = try await transport.json("GET", base + "/metadata", accept: Self.anyFHIRJSON) } catch {
             // A FHIR base always answers /metadata; anything else is not one.
@@ -46,8 +49,9 @@ public struct FHIRClient: Sendable {
         return try await page(url)
     }
 
-    /// A page of search results by its URL (a Bundle's `next` link).
-    public func page(_ url: String) async throws(ClientError) -> FHIRModel.Bundle {
+    /// A page of search results by its URL (a Bundle's `next` link, absolute or relative to the base).
+    public func page(_ link: String) async throws(ClientError) -> FHIRModel.Bundle {
+        let url = URL(string: link, relativeTo: URL(string: server.baseURL + "/"))?.absoluteString ?? link
         let json = try await transport.json("GET", url, accept: version.mimeType)
         do { return try FHIRModel.Bundle(json: json) } catch { throw .notFHIR(url: url, reason: error.description) }
     }

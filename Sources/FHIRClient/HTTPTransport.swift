@@ -40,7 +40,8 @@ struct HTTPTransport: Sendable {
                 method: method, url: url, status: status, milliseconds: Self.milliseconds(since: started),
                 requestBody: body.map { String(decoding: $0, as: UTF8.self) },
                 responseBody: String(decoding: data, as: UTF8.self)))
-        let json = try? JSONParser.parse(data)
+        let parsed = Result { () throws(JSONSyntaxError) in try JSONParser.parse(data) }
+        let json = try? parsed.get()
         guard (200..<300).contains(status) else {
             // One line, however many issues the outcome lists.
             let outcome = json.flatMap { try? OperationOutcome(json: $0) }?.summary
@@ -49,7 +50,11 @@ struct HTTPTransport: Sendable {
         }
         guard let json else {
             let type = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") ?? "no content type"
-            throw .notFHIR(url: url, reason: "the answer is not JSON (\(type))")
+            // JSON that breaks off (a dropped connection, a proxy's limit) is told apart from HTML.
+            guard type.contains("json"), case .failure(let syntax) = parsed else {
+                throw .notFHIR(url: url, reason: "the answer is not JSON (\(type))")
+            }
+            throw .notFHIR(url: url, reason: "malformed JSON: \(syntax)")
         }
         return json
     }

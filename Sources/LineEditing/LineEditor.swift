@@ -120,7 +120,8 @@ public final class LineEditor {
         guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
         let common = Self.commonPrefix(candidates)
         var insertion = String(common.dropFirst(typed.count))
-        if candidates.count == 1 { insertion += " " }
+        // A finished word gets its space; a folder (`@lessons/`) waits for more of its path.
+        if candidates.count == 1, !common.hasSuffix("/") { insertion += " " }
         if !insertion.isEmpty {
             _ = el_insertstr(editline, insertion)
             return UInt8(CC_REFRESH)

@@ -25,9 +25,13 @@ struct REPLCommand: AsyncParsableCommand {
     /// Without a subcommand: the REPL, connected to the built-in server (or `--server`).
     func run() async throws {
         let terminal = isatty(STDIN_FILENO) == 1
-        let colour = isatty(STDOUT_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let screen = isatty(STDOUT_FILENO) == 1
+        let colour = screen && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        // Data written to a file or pipe stays UTF-8; only a terminal that shows nothing
+        // else gets ASCII.
         let console = Console(
-            width: Terminal.columns, colour: colour, output: { Output.standardOutput($0) },
+            width: Terminal.columns, colour: colour, interactive: terminal && screen,
+            unicode: !screen || Console.localeIsUTF8(), output: { Output.standardOutput($0) },
             error: { Output.standardError($0) })
         let interrupted: (@Sendable () -> Bool)? = terminal ? Self.interruptedSinceLastLook : nil
         let repl = REPL(console: console, interrupted: interrupted)

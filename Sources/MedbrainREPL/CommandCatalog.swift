@@ -6,6 +6,8 @@ struct CommandCatalog {
         let summary: String
         let section: String
         let example: String
+        /// What the spinner says while the command waits for the server; nil: it never waits.
+        var waiting: String? = nil
     }
 
     /// Grouped by tutorial step, in the order a student meets them.
@@ -16,7 +18,7 @@ struct CommandCatalog {
                 Entry(
                     name: "connect", usage: "connect [URL | builtin [dstu2|r4]]",
                     summary: "read a FHIR server's metadata and speak its version", section: "§11.4.1",
-                    example: "connect builtin r4"),
+                    example: "connect builtin r4", waiting: "Connecting…"),
                 Entry(
                     name: "disconnect", usage: "disconnect", summary: "forget the server (and the patient)",
                     section: "§11.4.1", example: "disconnect"),
@@ -28,7 +30,7 @@ struct CommandCatalog {
                 Entry(
                     name: "login", usage: "login [ID] [--identifier SYSTEM|VALUE] [--email ADDRESS]",
                     summary: "find the patient (default: the tutorial's f001)", section: "§11.4–11.6",
-                    example: "login f001"),
+                    example: "login f001", waiting: "Searching for the patient…"),
                 Entry(
                     name: "logout", usage: "logout", summary: "forget the patient", section: "§11.6", example: "logout"),
                 Entry(
@@ -41,7 +43,7 @@ struct CommandCatalog {
             [
                 Entry(
                     name: "orders", usage: "orders", summary: "the patient's prescriptions, numbered", section: "§12.7",
-                    example: "orders"),
+                    example: "orders", waiting: "Loading prescriptions…"),
                 Entry(
                     name: "order", usage: "order N", summary: "one prescription in detail", section: "§12.7",
                     example: "order 1"),
@@ -61,11 +63,11 @@ struct CommandCatalog {
             [
                 Entry(
                     name: "administrations", usage: "administrations [N]", summary: "doses of order N, newest first",
-                    section: "§13.4", example: "administrations 1"),
+                    section: "§13.4", example: "administrations 1", waiting: "Loading administrations…"),
                 Entry(
                     name: "group", usage: "group year|month|week|day [N]",
                     summary: "doses taken and not taken per group, as a chart", section: "§13.5–13.6",
-                    example: "group week 1"),
+                    example: "group week 1", waiting: "Loading administrations…"),
             ]
         ),
         (
@@ -74,15 +76,16 @@ struct CommandCatalog {
                 Entry(
                     name: "administer", usage: "administer N taken|missed [at DATE-TIME]",
                     summary: "create a MedicationAdministration", section: "§14.5",
-                    example: "administer 1 taken at 2016-08-16T08:00:00+02:00")
+                    example: "administer 1 taken at 2016-08-16T08:00:00+02:00", waiting: "Recording the dose…")
             ]
         ),
         (
             "Session",
             [
                 Entry(
-                    name: "set", usage: "set [today DATE | timezone TZ | lang CODE | week tutorial|iso]",
-                    summary: "show or change the session's settings", section: "", example: "set today 2016-08-16"),
+                    name: "set", usage: "set [NAME VALUE]",
+                    summary: "show or change a setting: today, timezone, lang, week, format, colour, trace",
+                    section: "", example: "set format json"),
                 Entry(
                     name: "trace", usage: "trace on|off|body", summary: "print each HTTP request (and its bodies)",
                     section: "", example: "trace on"),

@@ -6,13 +6,19 @@ public struct Console: Sendable {
     public var width: Int
     /// Whether colour may be used (a terminal without NO_COLOR).
     public var colour: Bool
+    /// Whether a person watches: a spinner then shows while a command waits for the server.
+    public var interactive: Bool
+    /// Whether the terminal shows UTF-8; without it every character written is ASCII.
+    public var unicode: Bool
 
     public init(
-        width: Int = 80, colour: Bool = false, output: @escaping @Sendable (String) -> Void,
-        error: @escaping @Sendable (String) -> Void
+        width: Int = 80, colour: Bool = false, interactive: Bool = false, unicode: Bool = true,
+        output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
     ) {
         self.width = width
         self.colour = colour
+        self.interactive = interactive
+        self.unicode = unicode
         self.output = output
         self.error = error
     }

@@ -9,9 +9,19 @@ extension REPL {
     func administrations(_ arguments: [String]) async throws {
         let (_, order) = try chosenOrder(arguments, usage: "administrations [N]")
         let doses = try await fetchAdministrations(of: order)
-        guard !doses.isEmpty else { return console.line("No administrations") }
-        let lines = AdministrationList.lines(doses, timeZone: session.settings.timeZone, language: try language("en"))
-        for line in lines { console.line(line) }
+        let zone = settings.current.timeZone
+        let english = try language("en")
+        show(
+            .array(
+                AdministrationList.newestFirst(doses, timeZone: zone, language: english).map { entry in
+                    [
+                        "id": Self.json(entry.administration.id), "taken": .bool(entry.administration.taken),
+                        "effective": Self.json(entry.administration.effective?.startText),
+                        "date": Self.json(entry.date),
+                    ]
+                }),
+            lines: doses.isEmpty
+                ? ["No administrations"] : AdministrationList.lines(doses, timeZone: zone, language: english))
     }
 
     func group(_ arguments: [String]) async throws {
@@ -20,11 +30,13 @@ extension REPL {
         }
         let (_, order) = try chosenOrder(Array(arguments.dropFirst()), usage: "group year|month|week|day [N]")
         let doses = try await fetchAdministrations(of: order)
-        let settings = session.settings
+        let settings = settings.current
         let today = settings.today ?? CivilDay.today(in: settings.timeZone)
         let groups = AdministrationGroups(
             doses, grouping: DateGrouping(mode: mode, weeks: settings.weeks), today: today, timeZone: settings.timeZone)
-        console.output(GroupChart(groups, width: console.width, colour: console.colour).text)
+        show(
+            groups.json,
+            text: GroupChart(groups, width: console.width, colour: settings.colour).text)
     }
 
     func administer(_ arguments: [String]) async throws {
@@ -34,15 +46,20 @@ extension REPL {
         else { throw REPLError(usage) }
         let (number, order) = try chosenOrder([arguments[0]], usage: usage)
         let client = try connected()
-        let time = arguments.count == 4 ? arguments[3] : Self.now(in: session.settings.timeZone)
+        let time = arguments.count == 4 ? arguments[3] : Self.now(in: settings.current.timeZone)
         guard FHIRDateTime(time)?.precision == .second else {
             throw REPLError("'\(time)' is not a date-time such as 2016-08-16T08:00:00+02:00")
         }
         let administration = Self.administration(
             of: order, patient: try loggedIn(), taken: arguments[1] == "taken", at: time, version: client.version)
         let created = try await client.create(administration)
-        let id = created["id"]?.stringValue ?? "?"
-        console.line("recorded \(arguments[1]) for order \(number): MedicationAdministration/\(id)")
+        let reference = "MedicationAdministration/\(created["id"]?.stringValue ?? "?")"
+        show(
+            [
+                "reference": .string(reference), "order": .number(String(number)),
+                "taken": .bool(arguments[1] == "taken"), "effective": .string(time),
+            ],
+            lines: ["recorded \(arguments[1]) for order \(number): \(reference)"])
     }
 
     /// The resource §14.5 creates: the order's medication, patient and prescription, taken or
@@ -62,14 +79,9 @@ extension REPL {
     func fetchAdministrations(of order: Order) async throws -> [Administration] {
         let client = try connected()
         let parameter = client.version == .dstu2 ? "prescription" : "request"
-        var bundle = try await client.search(
+        let resources = try await client.searchAll(
             "MedicationAdministration",
-            [(parameter, "\(client.version.orderType)/\(order.id ?? "")"), ("_count", "1000")])
-        var resources = bundle.entry.compactMap(\.resource)
-        while let next = bundle.link.first(where: { $0.relation == "next" })?.url, resources.count < 100_000 {
-            bundle = try await client.page(next)
-            resources += bundle.entry.compactMap(\.resource)
-        }
+            [(parameter, "\(client.version.orderType)/\(order.id ?? "")"), ("_count", "1000")], limit: 100_000)
         let array = JSONValue.array(resources.filter { $0["resourceType"] == "MedicationAdministration" })
         do { return try AdministrationInput.administrations(jsonText: array.compactBytes) } catch {
             throw REPLError("the server sent an administration Medbrain cannot read: \(error)")

@@ -1,13 +1,16 @@
 import FHIRModel
+import Foundation
 import MedicationTutorial
 
-/// What Tab offers: command names, then each command's own words and the listed orders.
+/// What Tab offers: command names, then each command's own words and the listed orders;
+/// a word starting with `@` is a file path.
 extension REPL {
     /// The words that may end `line` (the text up to the cursor).
     public func completions(for line: String) -> [String] {
         guard var words = try? CommandWords.split(line) else { return [] }
         // The word being typed, or a new one after a space.
         if line.last?.isWhitespace ?? true { words.append("") }
+        if let typed = words.last, typed.hasPrefix("@") { return Self.paths(completing: typed) }
         guard words.count > 1 else { return CommandCatalog.all.map(\.name).sorted() }
         let orders = session.orders.indices.map { String($0 + 1) }
         let position = words.count - 1
@@ -22,17 +25,47 @@ extension REPL {
         case ("instructions", _):
             if words[position - 1] == "--lang" { return languages.codes }
             return (position == 1 ? orders : []) + ["--lang", "--breakdown"]
-        case ("set", 1): return ["today", "timezone", "lang", "week"]
-        case ("set", 2):
-            switch words[1] {
-            case "lang": return languages.codes
-            case "week": return WeekConvention.allCases.map(\.rawValue)
-            case "timezone": return ["UTC", "Europe/Vienna", "Europe/Berlin", "America/New_York"]
-            default: return []
-            }
-        case ("trace", 1): return Session.TraceMode.allCases.map(\.rawValue)
+        case ("set", 1): return Settings.names
+        case ("set", 2): return settingValues(words[1])
+        case ("trace", 1): return Settings.TraceMode.allCases.map(\.rawValue)
         case ("login", _): return ["--identifier", "--email"]
         default: return []
+        }
+    }
+
+    private func settingValues(_ name: String) -> [String] {
+        switch Self.settingName(name) {
+        case "lang": languages.codes
+        case "week": WeekConvention.allCases.map(\.rawValue)
+        case "format": Settings.OutputFormat.allCases.map(\.rawValue)
+        case "trace": Settings.TraceMode.allCases.map(\.rawValue)
+        case "colour": ["on", "off"]
+        case "today": ["today", Settings.iso(CivilDay.today(in: settings.current.timeZone))]
+        case "timezone": (["UTC"] + TimeZone.knownTimeZoneIdentifiers).sorted()
+        default: []
+        }
+    }
+
+    /// `@` and the paths in the typed folder whose names start as typed; folders end in `/`.
+    /// Hidden files show only when their dot is typed, as in a shell.
+    static func paths(completing typed: String, in base: String = FileManager.default.currentDirectoryPath)
+        -> [String]
+    {
+        let path = String(typed.dropFirst())
+        let (folder, prefix): (String, String) =
+            if let slash = path.lastIndex(of: "/") {
+                (String(path[...slash]), String(path[path.index(after: slash)...]))
+            } else {
+                ("", path)
+            }
+        let expanded = folder.hasPrefix("~/") ? NSHomeDirectory() + folder.dropFirst() : folder
+        let directory = expanded.hasPrefix("/") ? expanded : base + "/" + expanded
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map {
+            name in
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isFolder)
+            return "@" + folder + name + (isFolder.boolValue ? "/" : "")
         }
     }
 }

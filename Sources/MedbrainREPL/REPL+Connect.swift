@@ -4,54 +4,60 @@ import FHIRModel
 /// Step 1: connect (tutorial §11.4.1), and the session commands.
 extension REPL {
     func connect(_ arguments: [String]) async throws {
-        let target = arguments.first ?? "builtin"
-        let url: String
-        if target == "builtin" {
-            let name = arguments.count > 1 ? arguments[1] : "dstu2"
-            guard let version = FHIRVersion(rawValue: name.lowercased()), arguments.count <= 2 else {
-                throw REPLError("usage: \(CommandCatalog.entry("connect")!.usage)")
-            }
-            url = try await servers.baseURL(version)
-        } else {
-            guard arguments.count == 1 else { throw REPLError("usage: \(CommandCatalog.entry("connect")!.usage)") }
-            url = target
-        }
-        let console = self.console
-        let trace = session.settings.trace
         let client = try await FHIRClient.connect(
-            to: url,
-            observer: { exchange in
-                Self.report(exchange, trace: trace, console: console)
-            })
-        session = Session(client: client, settings: session.settings)
+            to: try await connectURL(arguments),
+            observer: { [settings, console] exchange in
+                Self.report(exchange, settings: settings.current, console: console)
+            }, cancellation: cancellation)
+        session = Session(client: client)
         let info = client.server
-        console.line("connected to \(info.baseURL)")
-        console.line("  \(info.software ?? "unnamed software"), FHIR \(info.fhirVersion) (\(info.version.displayName))")
-        console.line("  \(info.resourceTypes.count) resource types, among them \(Self.highlights(info.resourceTypes))")
+        show(
+            [
+                "baseURL": .string(info.baseURL), "software": Self.json(info.software),
+                "fhirVersion": .string(info.fhirVersion), "version": .string(info.version.rawValue),
+                "resourceTypes": .array(info.resourceTypes.map { .string($0) }),
+            ],
+            lines: [
+                "connected to \(info.baseURL)",
+                "  \(info.software ?? "unnamed software"), FHIR \(info.fhirVersion) (\(info.version.displayName))",
+                "  \(info.resourceTypes.count) resource types, among them \(Self.highlights(info.resourceTypes))",
+            ])
+    }
+
+    /// `builtin [VERSION]` starts (or reuses) a built-in server; anything else is a base URL.
+    private func connectURL(_ arguments: [String]) async throws -> String {
+        let usage = REPLError("usage: \(CommandCatalog.entry("connect")!.usage)")
+        let target = arguments.first ?? "builtin"
+        guard target == "builtin" else {
+            guard arguments.count == 1 else { throw usage }
+            return target
+        }
+        let name = arguments.count > 1 ? arguments[1] : "dstu2"
+        guard let version = FHIRVersion(rawValue: name.lowercased()), arguments.count <= 2 else { throw usage }
+        return try await servers.baseURL(version)
     }
 
     func disconnect() {
-        session = Session(settings: session.settings)
-        console.line("disconnected")
+        session = Session()
+        say("disconnected")
     }
 
     func trace(_ arguments: [String]) throws {
-        guard arguments.count == 1, let mode = Session.TraceMode(rawValue: arguments[0]) else {
-            throw REPLError("usage: \(CommandCatalog.entry("trace")!.usage)")
-        }
-        session.settings.trace = mode
-        console.line("trace \(mode.rawValue)" + (session.client == nil ? "" : " (from the next connect)"))
+        guard arguments.count == 1 else { throw REPLError("usage: \(CommandCatalog.entry("trace")!.usage)") }
+        try set(["trace", arguments[0]])
     }
 
-    static func report(_ exchange: HTTPExchange, trace: Session.TraceMode, console: Console) {
-        guard trace != .off else { return }
-        console.line("> " + exchange.summary)
-        guard trace == .body else { return }
-        if let body = exchange.requestBody { console.line(">> " + body) }
-        if let body = exchange.responseBody { console.line("<< " + body) }
+    /// Prints an exchange as it happens; on standard error in json, so standard output stays JSON.
+    static func report(_ exchange: HTTPExchange, settings: Settings, console: Console) {
+        guard settings.trace != .off else { return }
+        let write = settings.format == .json ? console.error : console.output
+        write("> " + exchange.summary + "\n")
+        guard settings.trace == .body else { return }
+        if let body = exchange.requestBody { write(">> " + body + "\n") }
+        if let body = exchange.responseBody { write("<< " + body + "\n") }
     }
 
-    /// The tutorial's resource types first, then a count of the rest.
+    /// The tutorial's resource types the server has.
     static func highlights(_ types: [String]) -> String {
         let tutorial = ["Patient", "MedicationOrder", "MedicationRequest", "MedicationAdministration", "Medication"]
         return types.filter(tutorial.contains).joined(separator: ", ")

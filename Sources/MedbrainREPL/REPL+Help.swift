@@ -1,5 +1,4 @@
 import Foundation
-import MedicationTutorial
 
 /// `help` and `set`.
 extension REPL {
@@ -23,42 +22,28 @@ extension REPL {
         }
     }
 
+    /// `set` alone shows every setting; `set NAME VALUE` changes one and shows it.
     func set(_ arguments: [String]) throws {
-        guard !arguments.isEmpty else {
-            let settings = session.settings
-            let today =
-                settings.today.map { Self.iso($0) } ?? "today (\(Self.iso(CivilDay.today(in: settings.timeZone))))"
-            console.line("today     \(today)")
-            console.line("timezone  \(settings.timeZone.identifier)")
-            console.line("lang      \(settings.language) (available: \(languages.codes.joined(separator: ", ")))")
-            console.line("week      \(settings.weeks.rawValue)")
-            console.line("trace     \(settings.trace.rawValue)")
-            return
+        guard arguments.count == 0 || arguments.count == 2 else {
+            throw REPLError("usage: \(CommandCatalog.entry("set")!.usage)")
         }
-        guard arguments.count == 2 else { throw REPLError("usage: \(CommandCatalog.entry("set")!.usage)") }
-        let value = arguments[1]
-        switch arguments[0] {
-        case "today":
-            guard value == "today" || CivilDay(value) != nil else {
-                throw REPLError("'\(value)' is not a date such as 2016-08-16")
+        if arguments.count == 2 {
+            let (languages, colourAllowed) = (languages, console.colour)
+            try settings.update { settings throws(REPLError) in
+                try settings.change(
+                    arguments[0].lowercased(), to: arguments[1], languages: languages, colourAllowed: colourAllowed)
             }
-            session.settings.today = CivilDay(value)
-        case "timezone":
-            guard let zone = TimeZone(identifier: value) else { throw REPLError("unknown time zone '\(value)'") }
-            session.settings.timeZone = zone
-        case "lang":
-            _ = try language(value)
-            session.settings.language = value
-        case "week":
-            guard let weeks = WeekConvention(rawValue: value) else { throw REPLError("week is tutorial or iso") }
-            session.settings.weeks = weeks
-        default:
-            throw REPLError("no setting '\(arguments[0])'; settings are today, timezone, lang, week")
         }
-        console.line("\(arguments[0]) \(value)")
+        let current = settings.current
+        let shown = current.shown(languages: languages)
+        let chosen = arguments.first.map { name in shown.filter { $0.0 == Self.settingName(name) } } ?? shown
+        show(
+            current.json,
+            lines: chosen.map { $0.0.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.1 })
     }
 
-    static func iso(_ day: CivilDay) -> String {
-        DateGrouping(mode: .day).identifier(of: day.number)
+    /// `color` is `colour`, as users of either spelling expect.
+    static func settingName(_ typed: String) -> String {
+        typed.lowercased() == "color" ? "colour" : typed.lowercased()
     }
 }

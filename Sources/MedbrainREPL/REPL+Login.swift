@@ -11,12 +11,15 @@ extension REPL {
         let patients = try bundle.entry.compactMap { try $0.resource.map { try Patient(json: $0) } }
         let asked = query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         guard let patient = patients.first else { throw REPLError("no patient matches \(asked)") }
-        if patients.count > 1 {
-            console.line("warning: \(patients.count) patients match \(asked); logging in as the first")
-        }
+        let warning = "warning: \(patients.count) patients match \(asked); logging in as the first"
         session.patient = patient
         (session.orders, session.currentOrder) = ([], nil)
-        console.line("logged in as \(Self.name(patient)) (Patient/\(patient.id ?? "?"))")
+        var json = Self.summary(of: patient)
+        json["matches"] = .number(String(patients.count))
+        show(
+            .object(json),
+            lines: (patients.count > 1 ? [warning] : [])
+                + ["logged in as \(Self.name(patient)) (Patient/\(patient.id ?? "?"))"])
     }
 
     /// `_id=f001` by default (the tutorial's test patient), or by id, identifier or email.
@@ -40,23 +43,39 @@ extension REPL {
     func logout() {
         session.patient = nil
         (session.orders, session.currentOrder) = ([], nil)
-        console.line("logged out")
+        say("logged out")
     }
 
+    /// The account screen of §11.6: name, birth date, gender, phone, email, address.
     func whoami() throws {
         let patient = try loggedIn()
-        console.line("\(Self.name(patient)) (Patient/\(patient.id ?? "?"))")
-        let contacts = { (system: String) in patient.telecom.filter { $0.system == system }.compactMap(\.value) }
+        let summary = Self.summary(of: patient)
         let rows: [(String, String?)] = [
             ("born", patient.birthDate), ("gender", patient.gender),
-            ("phone", contacts("phone").joined(separator: ", ")), ("email", contacts("email").joined(separator: ", ")),
+            ("phone", Self.contacts(patient, "phone").joined(separator: ", ")),
+            ("email", Self.contacts(patient, "email").joined(separator: ", ")),
             ("address", patient.address.first.map(Self.address)),
         ]
-        for (label, value) in rows {
-            console.line(
-                "  " + label.padding(toLength: 8, withPad: " ", startingAt: 0)
-                    + (value.flatMap { $0.isEmpty ? nil : $0 } ?? "-"))
-        }
+        show(
+            .object(summary),
+            lines: ["\(Self.name(patient)) (Patient/\(patient.id ?? "?"))"]
+                + rows.map { label, value in
+                    "  " + label.padding(toLength: 8, withPad: " ", startingAt: 0)
+                        + (value.flatMap { $0.isEmpty ? nil : $0 } ?? "-")
+                })
+    }
+
+    static func summary(of patient: Patient) -> JSONObject {
+        JSONObject([
+            ("id", json(patient.id)), ("name", .string(name(patient))), ("birthDate", json(patient.birthDate)),
+            ("gender", json(patient.gender)), ("phone", .array(contacts(patient, "phone").map { .string($0) })),
+            ("email", .array(contacts(patient, "email").map { .string($0) })),
+            ("address", json(patient.address.first.map(address))),
+        ])
+    }
+
+    static func contacts(_ patient: Patient, _ system: String) -> [String] {
+        patient.telecom.filter { $0.system == system }.compactMap(\.value)
     }
 
     func loggedIn() throws -> Patient {

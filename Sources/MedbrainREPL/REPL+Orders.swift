@@ -9,17 +9,34 @@ extension REPL {
         let patient = try loggedIn()
         let client = try connected()
         let type = client.version.orderType
-        console.line("Loading...")
-        var bundle = try await client.search(
-            type, [("patient", patient.id ?? ""), ("_include", "\(type):medication"), ("_count", "100")])
-        var entries = bundle.entry
-        // Follow `next` links: a patient with many orders spans pages.
-        while let next = bundle.link.first(where: { $0.relation == "next" })?.url, entries.count < 10_000 {
-            bundle = try await client.page(next)
-            entries += bundle.entry
+        let resources = try await client.searchAll(
+            type, [("patient", patient.id ?? ""), ("_include", "\(type):medication"), ("_count", "100")],
+            limit: 10_000)
+        (session.orders, session.medications) = try Self.ordersAndMedications(in: resources)
+        session.currentOrder = nil
+        let renderer = InstructionsRenderer(language: try language())
+        let rows = session.orders.enumerated().map { index, order in
+            (
+                index + 1, order,
+                renderer.instructions(for: order.dosages.first ?? OrderDosage(), version: client.version).sentence
+            )
         }
+        show(
+            .array(rows.map { .object(orderJSON($0, $1, version: client.version, $2)) }),
+            lines: rows.isEmpty
+                ? ["No prescriptions"]
+                : TextTable(
+                    header: ["#", "medication", "instructions", "status"],
+                    rows: rows.map { number, order, sentence in
+                        [String(number), name(of: order), sentence, order.status ?? "-"]
+                    }
+                ).render(width: console.width))
+    }
+
+    /// The orders and the medications `_include` brought along, by reference.
+    static func ordersAndMedications(in resources: [JSONValue]) throws -> ([Order], [String: Medication]) {
         var (orders, medications): ([Order], [String: Medication]) = ([], [:])
-        for resource in entries.compactMap(\.resource) {
+        for resource in resources {
             switch resource["resourceType"]?.stringValue {
             case "Medication":
                 let medication = try Medication(json: resource)
@@ -29,45 +46,45 @@ extension REPL {
             default: continue
             }
         }
-        (session.orders, session.medications, session.currentOrder) = (orders, medications, nil)
-        guard !orders.isEmpty else { return console.line("No prescriptions") }
-        let renderer = InstructionsRenderer(language: try language())
-        let rows = orders.enumerated().map { index, order in
-            [
-                String(index + 1), name(of: order),
-                renderer.instructions(for: order.dosages.first ?? OrderDosage(), version: client.version).sentence,
-                order.status ?? "-",
-            ]
-        }
-        for line in TextTable(header: ["#", "medication", "instructions", "status"], rows: rows).render(
-            width: console.width)
-        {
-            console.line(line)
-        }
+        return (orders, medications)
     }
 
     func order(_ arguments: [String]) throws {
         let (number, order) = try chosenOrder(arguments, usage: "order N")
         let version = try connected().version
         let renderer = InstructionsRenderer(language: try language())
-        console.line("\(number). \(name(of: order)) (\(version.orderType)/\(order.id ?? "?"))")
+        let sentences = (order.dosages.isEmpty ? [OrderDosage()] : order.dosages).map {
+            renderer.instructions(for: $0, version: version).sentence
+        }
         let rows: [(String, String?)] = [
             ("status", order.status), ("written", order.authoredOn),
             ("prescriber", order.prescriber?.display ?? order.prescriber?.reference),
         ]
-        for (label, value) in rows {
-            console.line("  " + label.padding(toLength: 11, withPad: " ", startingAt: 0) + (value ?? "-"))
-        }
-        for (index, dosage) in (order.dosages.isEmpty ? [OrderDosage()] : order.dosages).enumerated() {
-            console.line("  dosage \(index + 1)  " + renderer.instructions(for: dosage, version: version).sentence)
-        }
+        var json = orderJSON(number, order, version: version, sentences.first ?? "")
+        json["authoredOn"] = Self.json(order.authoredOn)
+        json["prescriber"] = Self.json(rows[2].1)
+        json["instructions"] = .array(sentences.map { .string($0) })
+        show(
+            .object(json),
+            lines: ["\(number). \(name(of: order)) (\(version.orderType)/\(order.id ?? "?"))"]
+                + rows.map { "  " + $0.padding(toLength: 11, withPad: " ", startingAt: 0) + ($1 ?? "-") }
+                + sentences.enumerated().map { "  dosage \($0 + 1)  " + $1 })
+    }
+
+    /// An order as a row of `orders` in JSON: its number, reference, medication, sentence, status.
+    func orderJSON(_ number: Int, _ order: Order, version: FHIRVersion, _ sentence: String) -> JSONObject {
+        JSONObject([
+            ("number", .number(String(number))), ("reference", .string("\(version.orderType)/\(order.id ?? "")")),
+            ("medication", .string(name(of: order))), ("instructions", .string(sentence)),
+            ("status", Self.json(order.status)),
+        ])
     }
 
     func instructions(_ arguments: [String]) throws {
         var rest = arguments
         let breakdown = rest.contains("--breakdown")
         rest.removeAll { $0 == "--breakdown" }
-        var code = session.settings.language
+        var code = settings.current.language
         if let flag = rest.firstIndex(of: "--lang") {
             guard flag + 1 < rest.count else { throw REPLError("--lang needs a language code") }
             code = rest[flag + 1]
@@ -76,17 +93,17 @@ extension REPL {
         let (_, order) = try chosenOrder(rest, usage: "instructions N [--lang en|de] [--breakdown]")
         let version = try connected().version
         let renderer = InstructionsRenderer(language: try language(code))
-        for (index, dosage) in (order.dosages.isEmpty ? [OrderDosage()] : order.dosages).enumerated() {
-            let instructions = renderer.instructions(for: dosage, version: version)
-            guard breakdown else {
-                console.line(instructions.sentence)
-                continue
-            }
-            let item = InstructionsInput.Item(
-                content: .dosage(dosage), version: version, path: "dosageInstruction[\(index)]", orderID: order.id,
-                medication: name(of: order))
-            console.output(InstructionsBreakdown(item: item, instructions: instructions).text)
-        }
+        let dosages = order.dosages.isEmpty ? [OrderDosage()] : order.dosages
+        let all = dosages.map { renderer.instructions(for: $0, version: version) }
+        show(
+            .array(all.map(\.json)),
+            text: zip(dosages.indices, all).map { index, instructions in
+                guard breakdown else { return instructions.sentence + "\n" }
+                let item = InstructionsInput.Item(
+                    content: .dosage(dosages[index]), version: version, path: "dosageInstruction[\(index)]",
+                    orderID: order.id, medication: name(of: order))
+                return InstructionsBreakdown(item: item, instructions: instructions).text
+            }.joined())
     }
 
     /// Order N of the last listing (or the last one named), checked against the listing.
@@ -110,7 +127,7 @@ extension REPL {
     }
 
     func language(_ code: String? = nil) throws -> Language {
-        do { return try languages.language(code ?? session.settings.language) } catch {
+        do { return try languages.language(code ?? settings.current.language) } catch {
             throw REPLError(error.description)
         }
     }

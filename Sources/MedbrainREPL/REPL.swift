@@ -9,8 +9,12 @@ import MedicationTutorial
 /// goes on either way. `execute` reports failure so a piped script can exit non-zero.
 public final class REPL {
     var session = Session()
+    let settings: SettingsStore
     let console: Console
+    let spinner: Spinner
     let servers: BuiltinServers
+    /// Cancels the requests in flight of every client this session connects.
+    let cancellation = RequestCancellation()
     let languages: LanguageCatalog
     /// Polled while a command runs: true when the user asked to cancel it (Ctrl-C).
     let interrupted: (@Sendable () -> Bool)?
@@ -20,9 +24,13 @@ public final class REPL {
     /// `now` fixes the built-in server's clock, so lessons and tests are reproducible.
     public init(
         console: Console, now: Date? = nil, languages: LanguageCatalog = .standard(),
-        interrupted: (@Sendable () -> Bool)? = nil
+        interrupted: (@Sendable () -> Bool)? = nil, spinnerDelay: Swift.Duration = .milliseconds(150)
     ) {
-        self.console = console
+        let (output, unicode) = (console.output, console.unicode)
+        spinner = Spinner(
+            write: { output(unicode ? $0 : Console.ascii($0)) }, unicode: unicode, delay: spinnerDelay)
+        self.console = console.guarded(by: spinner)
+        settings = SettingsStore(Settings(colour: console.colour))
         self.interrupted = interrupted
         servers = BuiltinServers(now: now)
         self.languages = languages
@@ -31,21 +39,31 @@ public final class REPL {
     /// Runs one line; false when the command failed (its error already printed).
     @discardableResult
     public func execute(_ line: String) async -> Bool {
+        let words: [String]
+        do { words = try CommandWords.split(line) } catch { return failed(error) }
+        guard let name = words.first?.lowercased() else { return true }
+        let watchers = [watchForInterrupt(), showWaiting(for: name)].compactMap { $0 }
         do {
-            let words = try CommandWords.split(line)
-            guard let name = words.first else { return true }
-            let watcher = watchForInterrupt()
-            defer { watcher?.cancel() }
-            try await run(name.lowercased(), Array(words.dropFirst()))
-            return true
-        } catch let error as REPLError {
-            console.error("error: \(error)\n")
-        } catch let error as ClientError {
-            console.error("error: \(error)\n")
+            try await run(name, Array(words.dropFirst()))
         } catch {
-            console.error("error: \(error)\n")
+            await stop(watchers)
+            return failed(error)
         }
+        await stop(watchers)
+        return true
+    }
+
+    private func failed(_ error: any Error) -> Bool {
+        console.error("error: \(error)\n")
         return false
+    }
+
+    /// Waits for the watchers to end, so no spinner draws after the command's last word.
+    private func stop(_ watchers: [Task<Void, Never>]) async {
+        for watcher in watchers {
+            watcher.cancel()
+            await watcher.value
+        }
     }
 
     /// Runs every line (stopping at `quit`) and answers the exit status: 1 if any command failed.
@@ -59,16 +77,22 @@ public final class REPL {
         return failed ? 1 : 0
     }
 
-    /// While a command runs, Ctrl-C cancels the client's requests; the command then fails
-    /// with "cancelled" and the session goes on.
+    /// While a command runs, Ctrl-C cancels its requests (a `connect` too); the command then
+    /// fails with "cancelled" and the session goes on.
     private func watchForInterrupt() -> Task<Void, Never>? {
-        guard let interrupted, let client = session.client else { return nil }
-        return Task {
+        guard let interrupted else { return nil }
+        return Task { [cancellation] in
             while !Task.isCancelled {
-                if interrupted() { return client.cancelRequests() }
+                if interrupted() { return cancellation.cancel() }
                 try? await Task.sleep(for: .milliseconds(50))
             }
         }
+    }
+
+    /// On a terminal, the spinner for a command that waits for the server.
+    private func showWaiting(for name: String) -> Task<Void, Never>? {
+        guard console.interactive, let waiting = CommandCatalog.entry(name)?.waiting else { return nil }
+        return Task { [spinner] in await spinner.spin(waiting) }
     }
 
     /// Stops the built-in servers.

@@ -1,27 +1,60 @@
-import Foundation
-
-/// Aligned columns that fit a width: when too wide, the longest cells are cut with `...`.
+/// Aligned columns under a header and a rule, fitting a width: when the table is too wide,
+/// the widest columns narrow and their cells wrap onto more lines, so nothing is cut off.
 struct TextTable {
     let header: [String]
     let rows: [[String]]
 
+    /// No column narrows below this, so a narrow terminal still gets readable words.
+    static let narrowest = 8
+
     func render(width: Int) -> [String] {
-        var widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        // Shrink the widest column until the table fits (two spaces between columns).
-        while widths.reduce(0, +) + 2 * (widths.count - 1) > width,
-            let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
-            widths[widest] > 8
-        {
-            widths[widest] -= 1
-        }
-        return ([header] + rows).map { cells in
-            cells.indices.map { Self.fit(cells[$0], widths[$0], last: $0 == cells.count - 1) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces)
+        let widths = columnWidths(fitting: width)
+        let rule = widths.map { String(repeating: "-", count: $0) }
+        return ([header, rule] + rows).flatMap { cells in
+            let wrapped = cells.indices.map { Self.wrap(cells[$0], width: widths[$0]) }
+            return (0..<(wrapped.map(\.count).max() ?? 1)).map { line in
+                wrapped.indices.map { column in
+                    let text = line < wrapped[column].count ? wrapped[column][line] : ""
+                    return text + String(repeating: " ", count: max(0, widths[column] - text.count))
+                }.joined(separator: "  ").trimmingTrailingSpaces
+            }
         }
     }
 
-    static func fit(_ text: String, _ width: Int, last: Bool) -> String {
-        if text.count > width { return String(text.prefix(width - 3)) + "..." }
-        return last ? text : text.padding(toLength: width, withPad: " ", startingAt: 0)
+    /// Each column's natural width, the widest narrowed in turn until all fit (two spaces apart).
+    func columnWidths(fitting width: Int) -> [Int] {
+        var widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        while widths.reduce(0, +) + 2 * (widths.count - 1) > width,
+            let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > Self.narrowest
+        {
+            widths[widest] -= 1
+        }
+        return widths
+    }
+
+    /// `text` in lines of at most `width`, broken between words; a longer word is split.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            var word = Substring(word)
+            if !line.isEmpty, line.count + 1 + word.count <= width {
+                line += " " + word
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            while word.count > width {
+                lines.append(String(word.prefix(width)))
+                word = word.dropFirst(width)
+            }
+            line = String(word)
+        }
+        return lines + [line].filter { !$0.isEmpty || lines.isEmpty }
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        String(self[..<(lastIndex { $0 != " " }.map(index(after:)) ?? startIndex)])
     }
 }

@@ -2,6 +2,7 @@ import FHIRClient
 import FHIRModel
 import FHIRServer
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -135,29 +136,4 @@ final class Exchanges: @unchecked Sendable {
     private var list: [HTTPExchange] = []
     func add(_ exchange: HTTPExchange) { lock.withLock { list.append(exchange) } }
     var all: [HTTPExchange] { lock.withLock { list } }
-}
-
-/// A socket that accepts connections into its backlog and never answers.
-final class SilentListener: Sendable {
-    let descriptor: Int32
-    let port: Int
-
-    init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.descriptor = descriptor
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && listen(descriptor, 8) == 0
-                    && getsockname(descriptor, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    func close() { _ = Glibc.close(descriptor) }
 }

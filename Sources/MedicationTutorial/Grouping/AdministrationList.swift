@@ -3,9 +3,16 @@ import Foundation
 
 /// The list of §13.4: newest first, each with its date in a long style and taken or not.
 public enum AdministrationList {
-    /// One line per administration: `15 August 2016, 08:00   taken       adm-001`; `-` when
-    /// there is no date, and those come last.
-    public static func lines(_ administrations: [Administration], timeZone: TimeZone, language: Language) -> [String] {
+    /// An administration with its date in the long style (nil without a usable date).
+    public struct Entry: Sendable {
+        public let administration: Administration
+        public let date: String?
+    }
+
+    /// Newest first; those without a usable date come last, in the order given.
+    public static func newestFirst(_ administrations: [Administration], timeZone: TimeZone, language: Language)
+        -> [Entry]
+    {
         var calendar = LocalCalendar(timeZone: timeZone)
         let dated = administrations.map { administration in
             (administration, administration.effective?.startText.flatMap { calendar.local($0) })
@@ -18,14 +25,21 @@ public enum AdministrationList {
             case (nil, nil): return left.offset < right.offset
             }
         }
-        let dates = sorted.map { $0.element.1.map { longDate($0, language: language) } ?? "-" }
-        let width = dates.map(\.count).max() ?? 1
-        return zip(sorted, dates).map { entry, date in
-            let administration = entry.element.0
-            let state = administration.taken ? "taken    " : "not taken"
+        return sorted.map {
+            Entry(administration: $0.element.0, date: $0.element.1.map { longDate($0, language: language) })
+        }
+    }
+
+    /// One line per administration: `15 August 2016, 08:00   taken       adm-001`; `-` when
+    /// there is no date, and those come last.
+    public static func lines(_ administrations: [Administration], timeZone: TimeZone, language: Language) -> [String] {
+        let entries = newestFirst(administrations, timeZone: timeZone, language: language)
+        let width = entries.map { $0.date?.count ?? 1 }.max() ?? 1
+        return entries.map { entry in
+            let state = entry.administration.taken ? "taken    " : "not taken"
             return
-                (date.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + state + "  "
-                + (administration.id ?? "")).trimmingTrailingSpace
+                ((entry.date ?? "-").padding(toLength: width, withPad: " ", startingAt: 0) + "  " + state + "  "
+                + (entry.administration.id ?? "")).trimmingTrailingSpace
         }
     }
 

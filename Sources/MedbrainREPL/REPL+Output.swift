@@ -1,0 +1,28 @@
+import FHIRModel
+
+/// Output in the session's format: lines for people, JSON for scripts.
+extension REPL {
+    /// Shows a command's data: `text` for people, or `json` when the format is json (one
+    /// JSON value per command, so standard output stays a stream `jq` can read).
+    func show(_ json: @autoclosure () throws -> JSONValue, text: @autoclosure () throws -> String) rethrows {
+        switch settings.current.format {
+        case .table: console.output(try text())
+        case .json: console.output(try json().prettyText + "\n")
+        }
+    }
+
+    /// `show` with the text as lines.
+    func show(_ json: @autoclosure () throws -> JSONValue, lines: @autoclosure () throws -> [String]) rethrows {
+        try show(json(), text: try lines().map { $0 + "\n" }.joined())
+    }
+
+    /// A confirmation such as `logged out`: the line, or `{"message": …}`.
+    func say(_ message: String) {
+        show(["message": .string(message)], lines: [message])
+    }
+
+    /// A string member that may be absent.
+    static func json(_ text: String?) -> JSONValue {
+        text.map { .string($0) } ?? .null
+    }
+}

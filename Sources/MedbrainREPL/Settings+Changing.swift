@@ -1,0 +1,71 @@
+import FHIRModel
+import Foundation
+import MedicationTutorial
+
+extension Settings {
+    /// The names `set` knows, in the order it shows them.
+    static let names = ["today", "timezone", "lang", "week", "format", "colour", "trace"]
+
+    /// Changes `name` to `value`, or says in one line what the setting takes.
+    mutating func change(_ name: String, to value: String, languages: LanguageCatalog, colourAllowed: Bool)
+        throws(REPLError)
+    {
+        switch name {
+        case "today":
+            guard value == "today" || CivilDay(value) != nil else {
+                throw REPLError("'\(value)' is not a date such as 2016-08-16")
+            }
+            today = CivilDay(value)
+        case "timezone":
+            guard let zone = TimeZone(identifier: value) else { throw REPLError("unknown time zone '\(value)'") }
+            (timeZone, timeZoneName) = (zone, value)
+        case "lang":
+            do { _ = try languages.language(value) } catch { throw REPLError(error.description) }
+            language = value
+        case "week": weeks = try Self.choice(name, value)
+        case "format": format = try Self.choice(name, value)
+        case "trace": trace = try Self.choice(name, value)
+        case "colour", "color":
+            guard value == "on" || value == "off" else { throw REPLError("colour is on or off") }
+            guard value == "off" || colourAllowed else {
+                throw REPLError("colour needs a terminal and NO_COLOR unset")
+            }
+            colour = value == "on"
+        default:
+            throw REPLError("no setting '\(name)'; settings are \(Self.names.joined(separator: ", "))")
+        }
+    }
+
+    static func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, _ value: String) throws(REPLError)
+        -> Choice where Choice.RawValue == String
+    {
+        guard let choice = Choice(rawValue: value) else {
+            let names = Choice.allCases.map(\.rawValue)
+            throw REPLError("\(name) is \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
+        }
+        return choice
+    }
+
+    /// Each setting's name and value as `set` shows them.
+    func shown(languages: LanguageCatalog) -> [(String, String)] {
+        [
+            ("today", today.map(Self.iso) ?? "today (\(Self.iso(CivilDay.today(in: timeZone))))"),
+            ("timezone", timeZoneName),
+            ("lang", "\(language) (available: \(languages.codes.joined(separator: ", ")))"),
+            ("week", weeks.rawValue), ("format", format.rawValue), ("colour", colour ? "on" : "off"),
+            ("trace", trace.rawValue),
+        ]
+    }
+
+    var json: JSONValue {
+        [
+            "today": .string(Self.iso(today ?? CivilDay.today(in: timeZone))), "todayFixed": .bool(today != nil),
+            "timezone": .string(timeZoneName), "lang": .string(language), "week": .string(weeks.rawValue),
+            "format": .string(format.rawValue), "colour": .bool(colour), "trace": .string(trace.rawValue),
+        ]
+    }
+
+    static func iso(_ day: CivilDay) -> String {
+        DateGrouping(mode: .day).identifier(of: day.number)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import MedicationTutorial
+import Synchronization
+
+/// What `set` shows and changes; a lesson fixes some of them (today, time zone).
+struct Settings: Sendable {
+    /// The day the window of `group` ends on; nil is today.
+    var today: CivilDay?
+    var timeZone = TimeZone.current
+    /// The zone as the user named it: Foundation calls `UTC` "GMT".
+    var timeZoneName = TimeZone.current.identifier
+    var language = "en"
+    var weeks = WeekConvention.tutorial
+    var trace = TraceMode.off
+    var format = OutputFormat.table
+    /// Starts as the console allows (a terminal without NO_COLOR).
+    var colour = false
+
+    enum TraceMode: String, CaseIterable, Sendable {
+        case off, on, body
+    }
+
+    /// `table`: lines for people; `json`: one JSON value per command, for scripts.
+    enum OutputFormat: String, CaseIterable, Sendable {
+        case table, json
+    }
+}
+
+/// The settings, shared: the client's observer prints `trace` from another thread while a
+/// command runs, and must see a change at once rather than from the next `connect`.
+final class SettingsStore: Sendable {
+    private let value: Mutex<Settings>
+
+    init(_ settings: Settings) { value = Mutex(settings) }
+
+    var current: Settings { value.withLock { $0 } }
+
+    func update(_ change: (inout Settings) throws(REPLError) -> Void) throws(REPLError) {
+        try value.withLock { (settings: inout Settings) throws(REPLError) in try change(&settings) }
+    }
+}

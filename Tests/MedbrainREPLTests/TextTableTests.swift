@@ -1,0 +1,44 @@
+import Testing
+
+@testable import MedbrainREPL
+
+/// Tables fit the terminal: narrow columns wrap their cells, nothing is cut off.
+@Suite("Text tables")
+struct TextTableTests {
+    @Test(arguments: [
+        ("once a day", 20, ["once a day"]),
+        ("1 drop into the nose 2 to 3 times", 12, ["1 drop into", "the nose 2", "to 3 times"]),
+        ("Swallow whole", 7, ["Swallow", "whole"]),
+        ("film-coated-tablet", 8, ["film-coa", "ted-tabl", "et"]),
+        ("a  b", 3, ["a b"]),
+        ("", 5, [""]),
+    ])
+    func wrapping(text: String, width: Int, lines: [String]) {
+        #expect(TextTable.wrap(text, width: width) == lines)
+    }
+
+    @Test func aTableThatFitsIsAlignedUnderARule() {
+        let table = TextTable(header: ["#", "medication", "status"], rows: [["1", "Novalgin", "active"]])
+        #expect(table.render(width: 80) == ["#  medication  status", "-  ----------  ------", "1  Novalgin    active"])
+    }
+
+    @Test func theWidestColumnNarrowsAndWraps() {
+        let table = TextTable(
+            header: ["#", "instructions"], rows: [["1", "20 drops by mouth twice a day"], ["2", "as needed"]])
+        #expect(
+            table.render(width: 18) == [
+                "#  instructions", "-  ---------------", "1  20 drops by", "   mouth twice a", "   day",
+                "2  as needed",
+            ])
+    }
+
+    /// A terminal narrower than the narrowest columns: the lines overflow rather than lose words.
+    @Test func columnsNeverNarrowBelowEight() {
+        let table = TextTable(header: ["medication", "instructions"], rows: [["Novalgin drops", "twice a day"]])
+        #expect(table.columnWidths(fitting: 10) == [8, 8])
+        let lines = table.render(width: 10)
+        #expect(lines.allSatisfy { $0.count <= 18 })
+        #expect(lines.contains("Novalgin  twice a"))
+        #expect(lines.contains("drops     day"))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An HTTP server on 127.0.0.1 that answers each request with what `answer` returns for
+/// its path and query: enough to play a FHIR server that misbehaves in a chosen way.
+public final class CannedServer: Sendable {
+    /// A reply: status, content type and body bytes, sent with `Connection: close`.
+    public struct Reply: Sendable {
+        public var status: Int
+        public var contentType: String
+        public var body: [UInt8]
+
+        public init(status: Int = 200, contentType: String = "application/fhir+json", body: String) {
+            (self.status, self.contentType, self.body) = (status, contentType, Array(body.utf8))
+        }
+    }
+
+    private let listener: SilentListener
+    public var port: Int { listener.port }
+    public var baseURL: String { "http://127.0.0.1:\(port)/fhir" }
+
+    public init(answer: @escaping @Sendable (_ target: String) -> Reply) throws {
+        listener = try SilentListener()
+        let descriptor = listener.descriptor
+        Thread.detachNewThread {
+            while true {
+                let connection = accept(descriptor, nil, nil)
+                guard connection >= 0 else { return }
+                Self.serve(connection, answer)
+            }
+        }
+    }
+
+    /// Reads the request head, writes the reply, closes.
+    private static func serve(_ connection: Int32, _ answer: (String) -> Reply) {
+        defer { _ = Glibc.close(connection) }
+        var head: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(connection, &byte, 1) == 1 {
+            head.append(byte)
+            if head.suffix(4) == [13, 10, 13, 10] { break }
+        }
+        let requestLine = String(decoding: head.prefix { $0 != 13 }, as: UTF8.self).split(separator: " ")
+        let reply = answer(requestLine.count > 1 ? String(requestLine[1]) : "/")
+        let header =
+            "HTTP/1.1 \(reply.status) Canned\r\nContent-Type: \(reply.contentType)\r\n"
+            + "Content-Length: \(reply.body.count)\r\nConnection: close\r\n\r\n"
+        let bytes = Array(header.utf8) + reply.body
+        _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+    }
+
+    /// Stops accepting; the thread ends with the listening socket.
+    public func close() {
+        _ = shutdown(listener.descriptor, Int32(SHUT_RDWR))
+        listener.close()
+    }
+
+    /// A metadata answer for `fhirVersion` listing `types`.
+    public static func metadata(fhirVersion: String = "4.0.1", types: [String] = ["Patient"]) -> String {
+        let resources = types.map { #"{"type":"\#($0)"}"# }.joined(separator: ",")
+        return #"{"resourceType":"CapabilityStatement","fhirVersion":"\#(fhirVersion)","#
+            + #""software":{"name":"Canned"},"rest":[{"mode":"server","resource":[\#(resources)]}]}"#
+    }
+}
