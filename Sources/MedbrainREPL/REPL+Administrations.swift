@@ -54,12 +54,19 @@ extension REPL {
             of: order, patient: try loggedIn(), taken: arguments[1] == "taken", at: time, version: client.version)
         let created = try await client.create(administration)
         let reference = "MedicationAdministration/\(created["id"]?.stringValue ?? "?")"
+        // The tutorial's app reloads the list after a dose; so does this, to show it arrived.
+        let doses = try await fetchAdministrations(of: order)
+        let taken = doses.filter(\.taken).count
         show(
             [
                 "reference": .string(reference), "order": .number(String(number)),
                 "taken": .bool(arguments[1] == "taken"), "effective": .string(time),
+                "administrations": ["taken": .number(String(taken)), "notTaken": .number(String(doses.count - taken))],
             ],
-            lines: ["recorded \(arguments[1]) for order \(number): \(reference)"])
+            lines: [
+                "recorded \(arguments[1]) for order \(number): \(reference)",
+                "order \(number) now has \(doses.count) administrations: \(taken) taken, \(doses.count - taken) not taken",
+            ])
     }
 
     /// The resource §14.5 creates: the order's medication, patient and prescription, taken or

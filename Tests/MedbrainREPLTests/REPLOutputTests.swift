@@ -104,6 +104,7 @@ struct REPLOutputTests {
         #expect(groups["groups"]?.arrayValue?.last?["identifier"] == "2016-34")
         let created = try await probe.json("administer 1 missed at 2016-08-16T20:00:00+02:00")
         #expect(created["taken"] == false)
+        #expect(created["administrations"]?["notTaken"] == 15)
         #expect(created["reference"]?.stringValue?.hasPrefix("MedicationAdministration/") == true)
         #expect(try await probe.json("set")["today"] == "2016-08-16")
         #expect(try await probe.json("logout") == ["message": "logged out"])

@@ -29,7 +29,9 @@ struct REPLScriptTests {
         #expect(output.contains("Novalgin 500 mg/ml drops"))
         #expect(output.contains("1 tablet by mouth once a day"))
         #expect(output.contains("Doses taken and not taken by week (tutorial weeks), 2016-27 to 2016-34"))
-        #expect(output.contains("recorded taken for order 1: MedicationAdministration/"))
+        #expect(output.contains("recorded taken for order 1: MedicationAdministration/1\n"))
+        // The list, read again, has the new dose: 54 in the dataset, then 55.
+        #expect(output.contains("order 1 now has 55 administrations: 41 taken, 14 not taken\n"))
         // After the new dose, today's group counts it.
         #expect(output.contains("Doses taken and not taken by day, 2016-08-09 to 2016-08-16"))
         // `quit` stops the script: the last `orders` never runs.
