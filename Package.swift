@@ -42,12 +42,15 @@ let package = Package(
         // The REPL: the command language and the tutorial's six steps over a FHIRClient.
         .target(name: "MedbrainREPL", dependencies: ["FHIRClient", "FHIRServer", "MedicationTutorial"]),
         // The command line: `medbrain serve`, `medbrain instructions`, and (later) the REPL.
+        // Lessons and transcripts: the workbook students, instructors and the tests run.
+        .target(name: "MedbrainWorkbook", dependencies: ["MedbrainREPL", "MedicationTutorial"]),
         .target(
             name: "MedbrainCommands",
             dependencies: [
                 "FHIRServer",
                 "MedicationTutorial",
                 "MedbrainREPL",
+                "MedbrainWorkbook",
                 "LineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -65,6 +68,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "FHIRClientTests", dependencies: ["FHIRClient", "FHIRServer", "TestSupport"]),
         .testTarget(name: "MedbrainREPLTests", dependencies: ["MedbrainREPL", "FHIRServer", "TestSupport"]),
+        .testTarget(name: "MedbrainWorkbookTests", dependencies: ["MedbrainWorkbook"]),
         // Runs the built `medbrain` executable as users do; depending on it makes sure it is built.
         .testTarget(name: "MedbrainCommandsTests", dependencies: ["medbrain"]),
     ],

@@ -14,7 +14,9 @@ public struct Medbrain: AsyncParsableCommand {
             a dosage as a sentence and `medbrain group` charts the doses taken.
             """,
         version: MedbrainInfo.version,
-        subcommands: [REPLCommand.self, Serve.self, InstructionsCommand.self, GroupCommand.self],
+        subcommands: [
+            REPLCommand.self, Serve.self, InstructionsCommand.self, GroupCommand.self, VerifyCommand.self,
+        ],
         defaultSubcommand: REPLCommand.self
     )
 

@@ -17,6 +17,9 @@ actor BuiltinServers {
         return server.baseURL
     }
 
+    /// The base URLs of the servers running now.
+    var baseURLs: [String] { running.values.map(\.baseURL) }
+
     func stopAll() async {
         for server in running.values { await server.stop() }
         running = [:]

@@ -31,7 +31,7 @@ extension REPL {
         let (_, order) = try chosenOrder(Array(arguments.dropFirst()), usage: "group year|month|week|day [N]")
         let doses = try await fetchAdministrations(of: order)
         let settings = settings.current
-        let today = settings.today ?? CivilDay.today(in: settings.timeZone)
+        let today = settings.today ?? CivilDay.today(in: settings.timeZone, at: clock())
         let groups = AdministrationGroups(
             doses, grouping: DateGrouping(mode: mode, weeks: settings.weeks), today: today, timeZone: settings.timeZone)
         show(
@@ -46,7 +46,7 @@ extension REPL {
         else { throw REPLError(usage) }
         let (number, order) = try chosenOrder([arguments[0]], usage: usage)
         let client = try connected()
-        let time = arguments.count == 4 ? arguments[3] : Self.now(in: settings.current.timeZone)
+        let time = arguments.count == 4 ? arguments[3] : Self.dateTime(clock(), in: settings.current.timeZone)
         guard FHIRDateTime(time)?.precision == .second else {
             throw REPLError("'\(time)' is not a date-time such as 2016-08-16T08:00:00+02:00")
         }
@@ -95,11 +95,11 @@ extension REPL {
         }
     }
 
-    /// Now as a FHIR dateTime with the zone's offset, such as `2016-08-16T08:00:00+02:00`.
-    static func now(in zone: TimeZone) -> String {
+    /// `date` as a FHIR dateTime with the zone's offset, such as `2016-08-16T08:00:00+02:00`.
+    static func dateTime(_ date: Date, in zone: TimeZone) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = zone
         formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date())
+        return formatter.string(from: date)
     }
 }

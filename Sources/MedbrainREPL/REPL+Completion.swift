@@ -40,7 +40,7 @@ extension REPL {
         case "format": Settings.OutputFormat.allCases.map(\.rawValue)
         case "trace": Settings.TraceMode.allCases.map(\.rawValue)
         case "colour": ["on", "off"]
-        case "today": ["today", Settings.iso(CivilDay.today(in: settings.current.timeZone))]
+        case "today": ["today", Settings.iso(CivilDay.today(in: settings.current.timeZone, at: clock()))]
         case "timezone": (["UTC"] + TimeZone.knownTimeZoneIdentifiers).sorted()
         default: []
         }

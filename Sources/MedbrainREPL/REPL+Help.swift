@@ -35,10 +35,10 @@ extension REPL {
             }
         }
         let current = settings.current
-        let shown = current.shown(languages: languages)
+        let shown = current.shown(languages: languages, now: clock())
         let chosen = arguments.first.map { name in shown.filter { $0.0 == Self.settingName(name) } } ?? shown
         show(
-            current.json,
+            current.json(now: clock()),
             lines: chosen.map { $0.0.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.1 })
     }
 

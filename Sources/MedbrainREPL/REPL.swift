@@ -16,12 +16,15 @@ public final class REPL {
     /// Cancels the requests in flight of every client this session connects.
     let cancellation = RequestCancellation()
     let languages: LanguageCatalog
+    /// Now: the real clock, or the fixed instant lessons and transcripts run at.
+    let clock: @Sendable () -> Date
     /// Polled while a command runs: true when the user asked to cancel it (Ctrl-C).
     let interrupted: (@Sendable () -> Bool)?
     /// Set by `quit`.
     public private(set) var isFinished = false
 
-    /// `now` fixes the built-in server's clock, so lessons and tests are reproducible.
+    /// `now` fixes the clock of the session and its built-in servers, so lessons, transcripts
+    /// and tests are reproducible.
     public init(
         console: Console, now: Date? = nil, languages: LanguageCatalog = .standard(),
         interrupted: (@Sendable () -> Bool)? = nil, spinnerDelay: Swift.Duration = .milliseconds(150)
@@ -33,6 +36,7 @@ public final class REPL {
         settings = SettingsStore(Settings(colour: console.colour))
         self.interrupted = interrupted
         servers = BuiltinServers(now: now)
+        clock = { now ?? Date() }
         self.languages = languages
     }
 
@@ -94,6 +98,9 @@ public final class REPL {
         guard console.interactive, let waiting = CommandCatalog.entry(name)?.waiting else { return nil }
         return Task { [spinner] in await spinner.spin(waiting) }
     }
+
+    /// The base URLs of the built-in servers started so far (their ports change every run).
+    public func builtinBaseURLs() async -> [String] { await servers.baseURLs }
 
     /// Stops the built-in servers.
     public func shutdown() async { await servers.stopAll() }

@@ -47,9 +47,9 @@ extension Settings {
     }
 
     /// Each setting's name and value as `set` shows them.
-    func shown(languages: LanguageCatalog) -> [(String, String)] {
+    func shown(languages: LanguageCatalog, now: Date) -> [(String, String)] {
         [
-            ("today", today.map(Self.iso) ?? "today (\(Self.iso(CivilDay.today(in: timeZone))))"),
+            ("today", today.map(Self.iso) ?? "today (\(Self.iso(CivilDay.today(in: timeZone, at: now))))"),
             ("timezone", timeZoneName),
             ("lang", "\(language) (available: \(languages.codes.joined(separator: ", ")))"),
             ("week", weeks.rawValue), ("format", format.rawValue), ("colour", colour ? "on" : "off"),
@@ -57,9 +57,10 @@ extension Settings {
         ]
     }
 
-    var json: JSONValue {
+    func json(now: Date) -> JSONValue {
         [
-            "today": .string(Self.iso(today ?? CivilDay.today(in: timeZone))), "todayFixed": .bool(today != nil),
+            "today": .string(Self.iso(today ?? CivilDay.today(in: timeZone, at: now))),
+            "todayFixed": .bool(today != nil),
             "timezone": .string(timeZoneName), "lang": .string(language), "week": .string(weeks.rawValue),
             "format": .string(format.rawValue), "colour": .bool(colour), "trace": .string(trace.rawValue),
         ]

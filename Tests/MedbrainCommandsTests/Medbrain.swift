@@ -19,10 +19,15 @@ enum Medbrain {
         return directory.appendingPathComponent("medbrain")
     }
 
-    static func run(_ arguments: [String], input: String? = nil) throws -> Run {
+    /// The repository's root, for the transcripts and lessons it holds.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
         (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
         try process.run()

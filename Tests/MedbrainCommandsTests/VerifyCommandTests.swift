@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// `medbrain verify`: every transcript in the repository matches, and a wrong one fails.
+@Suite("medbrain verify")
+struct VerifyCommandTests {
+    static var transcripts: String { Medbrain.root.appendingPathComponent("transcripts").path }
+
+    /// A copy of `name` from the repository, changed by `edit`, in a fresh folder.
+    static func copy(_ name: String, edit: (String) -> String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-verify-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let text = try String(contentsOfFile: transcripts + "/" + name, encoding: .utf8)
+        let file = folder.appendingPathComponent(name)
+        try edit(text).write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test func everyTranscriptInTheRepositoryMatches() throws {
+        let run = try Medbrain.run(["verify", Self.transcripts])
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        #expect(run.output.hasSuffix("steps: all match\n"))
+    }
+
+    @Test func oneWrongLineFailsWithItsPlaceAndADiff() throws {
+        let file = try Self.copy("tutorial-r4.txt") {
+            $0.replacingOccurrences(of: "logged in as Dipl.-Ing.", with: "logged in as Dr.")
+        }
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let login =
+            try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0 == "medbrain> login" }.map { $0 + 1 } ?? 0
+        let run = try Medbrain.run(["verify", file.path])
+        #expect(run.status == 1)
+        #expect(
+            run.output.contains("\(file.path):\(login): 'login' printed something else\n--- expected\n+++ actual\n"))
+        #expect(run.output.contains("\n-logged in as Dr. Herbert Hannes Mustermann (Patient/f001)\n"))
+        #expect(run.output.contains("\n+logged in as Dipl.-Ing. Herbert Hannes Mustermann (Patient/f001)\n"))
+        #expect(run.output.hasSuffix("1 transcript, 9 steps: 1 differ\n"))
+    }
+
+    @Test func recordRewritesTheStepsThatDifferAndKeepsPatterns() throws {
+        let file = try Self.copy("errors.txt") { $0.replacingOccurrences(of: "No prescriptions", with: "Nothing") }
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let recorded = try Medbrain.run(["verify", "--record", file.path], environment: ["CI": ""])
+        #expect(recorded.status == 0)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text == (try String(contentsOfFile: Self.transcripts + "/errors.txt", encoding: .utf8)))
+        #expect(text.contains("Medbrain [..], FHIR"))
+    }
+
+    @Test func recordingIsRefusedInCI() throws {
+        let run = try Medbrain.run(["verify", "--record", Self.transcripts], environment: ["CI": "true"])
+        #expect(run.status == 1)
+        #expect(run.error == "Error: refusing to re-record transcripts with CI set\n")
+    }
+
+    @Test func aBrokenTranscriptNamesFileAndLine() throws {
+        let file = try Self.copy("json.txt") { $0.replacingOccurrences(of: "%server builtin r4", with: "%server mars") }
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        let run = try Medbrain.run(["verify", file.path])
+        #expect(run.status == 1)
+        #expect(run.error == "Error: \(file.path):2: %server is 'builtin dstu2', 'builtin r4' or 'none'\n")
+    }
+}
