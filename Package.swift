@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "FHIRClientTests", dependencies: ["FHIRClient", "FHIRServer", "TestSupport"]),
         .testTarget(name: "MedbrainREPLTests", dependencies: ["MedbrainREPL", "FHIRServer", "TestSupport"]),
-        .testTarget(name: "MedbrainWorkbookTests", dependencies: ["MedbrainWorkbook"]),
+        .testTarget(name: "MedbrainWorkbookTests", dependencies: ["MedbrainWorkbook", "MedbrainREPL"]),
         // Runs the built `medbrain` executable as users do; depending on it makes sure it is built.
         .testTarget(name: "MedbrainCommandsTests", dependencies: ["medbrain"]),
     ],

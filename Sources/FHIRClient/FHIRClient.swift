@@ -23,14 +23,11 @@ public struct FHIRClient: Sendable {
         to url: String, timeout: Double = 10, observer: (@Sendable (HTTPExchange) -> Void)? = nil,
         cancellation: RequestCancellation? = nil
     ) async throws(ClientError) -> FHIRClient {
-        let base = url.hasSuffix("/") ? String(url.dropLast()) : url
-        guard let parsed = URL(string: base), ["http", "https"].contains(parsed.scheme?.lowercased() ?? ""),
-            parsed.host != nil
-        else { throw .unreachable(url: url, reason: "not an http or https URL") }
-        let transport = HTTPTransport(timeout: timeout, observer: observer)
-        cancellation?.register(transport.session)
+        let base = try baseURL(url)
+        let transport = HTTPTransport(timeout: timeout, observer: observer, cancellation: cancellation)
         let metadata: JSONValue
         do { metadata = try await transport.json("GET", base + "/metadata", accept: Self.anyFHIRJSON) } catch {
+            transport.session.finishTasksAndInvalidate()
             // A FHIR base always answers /metadata; anything else is not one.
             guard case .refused(let status, _) = error else { throw error }
             throw .notFHIR(url: base, reason: "GET \(base)/metadata answered \(status)")
@@ -64,13 +61,21 @@ public struct FHIRClient: Sendable {
     /// Creates `resource` and returns it as the server stored it (with its new id).
     public func create(_ resource: JSONValue) async throws(ClientError) -> JSONValue {
         let type = resource["resourceType"]?.stringValue ?? ""
-        return try await transport.json(
-            "POST", server.baseURL + "/" + type, accept: version.mimeType, body: resource.compactBytes,
-            contentType: version.mimeType)
+        let url = server.baseURL + "/" + type
+        let (json, response) = try await transport.exchange(
+            "POST", url, accept: version.mimeType, body: resource.compactBytes, contentType: version.mimeType,
+            emptyAllowed: true)
+        if let json { return json }
+        // An empty answer is allowed: the new id is in Location, `[base]/Type/id/_history/v`.
+        let location = response?.value(forHTTPHeaderField: "Location") ?? ""
+        let parts = location.split(separator: "/").map(String.init)
+        guard let index = parts.lastIndex(of: type), index + 1 < parts.count, case .object(var created) = resource
+        else {
+            throw .notFHIR(url: url, reason: "the server created the resource but sent neither it nor its Location")
+        }
+        created["id"] = .string(parts[index + 1])
+        return .object(created)
     }
-
-    /// Cancels the requests in flight (Ctrl-C); each ends in ``ClientError/cancelled``.
-    public func cancelRequests() { transport.cancelAll() }
 
     static let anyFHIRJSON = "application/fhir+json, application/json+fhir;q=0.9, application/json;q=0.8"
 }

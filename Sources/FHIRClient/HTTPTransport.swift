@@ -10,20 +10,32 @@ struct HTTPTransport: Sendable {
     let session: URLSession
     let timeout: Double
     let observer: (@Sendable (HTTPExchange) -> Void)?
+    let cancellation: RequestCancellation?
 
-    init(timeout: Double, observer: (@Sendable (HTTPExchange) -> Void)?) {
+    init(timeout: Double, observer: (@Sendable (HTTPExchange) -> Void)?, cancellation: RequestCancellation?) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         session = URLSession(configuration: configuration)
         self.timeout = timeout
         self.observer = observer
+        self.cancellation = cancellation
     }
 
     /// Sends a request and reads the answer as JSON; a status other than 2xx is `.refused`.
     func json(
         _ method: String, _ url: String, accept: String, body: [UInt8]? = nil, contentType: String? = nil
     ) async throws(ClientError) -> JSONValue {
+        let (json, _) = try await exchange(method, url, accept: accept, body: body, contentType: contentType)
+        guard let json else { throw .notFHIR(url: url, reason: "the answer is empty") }
+        return json
+    }
+
+    /// Sends a request: the answer's JSON (nil when a 2xx answer has no body) and its head.
+    func exchange(
+        _ method: String, _ url: String, accept: String, body: [UInt8]? = nil, contentType: String? = nil,
+        emptyAllowed: Bool = false
+    ) async throws(ClientError) -> (JSONValue?, HTTPURLResponse?) {
         guard let target = URL(string: url) else { throw .unreachable(url: url, reason: "not a valid URL") }
         var request = URLRequest(url: target, timeoutInterval: timeout)
         request.httpMethod = method
@@ -31,6 +43,8 @@ struct HTTPTransport: Sendable {
         if let body {
             request.httpBody = Data(body)
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            // Ask for the stored resource back; a server may still answer with only a Location.
+            request.setValue("return=representation", forHTTPHeaderField: "Prefer")
         }
         let started = ContinuousClock.now
         let (data, response) = try await send(request, url: url)
@@ -48,6 +62,7 @@ struct HTTPTransport: Sendable {
                 .replacingOccurrences(of: "\n", with: "; ")
             throw .refused(status: status, outcome: outcome)
         }
+        if data.isEmpty, emptyAllowed { return (nil, response as? HTTPURLResponse) }
         guard let json else {
             let type = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") ?? "no content type"
             // JSON that breaks off (a dropped connection, a proxy's limit) is told apart from HTML.
@@ -56,13 +71,23 @@ struct HTTPTransport: Sendable {
             }
             throw .notFHIR(url: url, reason: "malformed JSON: \(syntax)")
         }
-        return json
+        return (json, response as? HTTPURLResponse)
     }
 
     private func send(_ request: URLRequest, url: String) async throws(ClientError) -> (Data, URLResponse) {
         let started = ContinuousClock.now
+        // A task of its own: cancelling a Swift task sticks even before URLSession has made
+        // its own task, where cancelling URLSession's tasks would miss a request just starting.
+        let work = Task { [session] in try await session.data(for: request) }
+        let token = cancellation?.begin { work.cancel() }
+        if cancellation != nil, token == nil { work.cancel() }
+        defer { token.map { cancellation?.end($0) } }
         do {
-            return try await session.data(for: request)
+            return try await withTaskCancellationHandler {
+                try await work.value
+            } onCancel: {
+                work.cancel()
+            }
         } catch {
             observer?(
                 HTTPExchange(
@@ -70,10 +95,6 @@ struct HTTPTransport: Sendable {
                     milliseconds: Self.milliseconds(since: started)))
             throw Self.clientError(error, url: url, timeout: timeout)
         }
-    }
-
-    func cancelAll() {
-        session.getAllTasks { tasks in tasks.forEach { $0.cancel() } }
     }
 
     static func clientError(_ error: any Error, url: String, timeout: Double) -> ClientError {
@@ -87,7 +108,10 @@ struct HTTPTransport: Sendable {
             return .tls(url: url, reason: failure.localizedDescription)
         case .cannotFindHost, .dnsLookupFailed: return .unreachable(url: url, reason: "unknown host")
         case .cannotConnectToHost: return .unreachable(url: url, reason: "connection refused")
-        default: return .unreachable(url: url, reason: failure.localizedDescription)
+        case .unsupportedURL, .badURL: return .unreachable(url: url, reason: "a URL this client cannot use")
+        case .networkConnectionLost: return .unreachable(url: url, reason: "the connection was lost")
+        case .badServerResponse: return .unreachable(url: url, reason: "the answer was not HTTP")
+        default: return .unreachable(url: url, reason: "network error \(failure.code.rawValue)")
         }
     }
 

@@ -5,27 +5,44 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// Cancels requests in flight from any thread, as Ctrl-C does: those of every client
-/// connected with it, including the metadata read of a `connect` still under way.
-/// Each request cancelled ends in ``ClientError/cancelled``.
+/// Cancels the requests of one piece of work from any thread, as Ctrl-C does: those in
+/// flight end at once, and any the work would send later end before they start, so a
+/// command that pages through results stops rather than going on with the next page.
+/// ``reset()`` readies it for the next piece of work. Each request cancelled ends in
+/// ``ClientError/cancelled``.
 public final class RequestCancellation: Sendable {
-    /// The newest clients' sessions; a REPL connects rarely, so a few are plenty.
-    private let sessions = Mutex<[URLSession]>([])
-    private static let kept = 8
+    private struct State {
+        var cancelled = false
+        var inFlight: [Int: @Sendable () -> Void] = [:]
+        var nextToken = 0
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
-    func register(_ session: URLSession) {
-        sessions.withLock { sessions in
-            sessions.append(session)
-            if sessions.count > Self.kept { sessions.removeFirst() }
+    /// Cancels what runs now and whatever starts before the next ``reset()``.
+    public func cancel() {
+        let stops = state.withLock { state in
+            state.cancelled = true
+            return Array(state.inFlight.values)
+        }
+        for stop in stops { stop() }
+    }
+
+    public func reset() { state.withLock { $0.cancelled = false } }
+
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Notes a request that `stop` ends; nil (and not noted) when cancelled already.
+    func begin(_ stop: @escaping @Sendable () -> Void) -> Int? {
+        state.withLock { state in
+            guard !state.cancelled else { return nil }
+            state.nextToken += 1
+            state.inFlight[state.nextToken] = stop
+            return state.nextToken
         }
     }
 
-    /// Cancels every request in flight.
-    public func cancel() {
-        for session in sessions.withLock({ $0 }) {
-            session.getAllTasks { tasks in tasks.forEach { $0.cancel() } }
-        }
-    }
+    func end(_ token: Int) { _ = state.withLock { $0.inFlight.removeValue(forKey: token) } }
 }

@@ -4,6 +4,7 @@ import FHIRServer
 import Foundation
 import LineEditing
 import MedbrainREPL
+import MedbrainWorkbook
 
 /// `medbrain` (or `medbrain repl`): the REPL, connected to the built-in server or `--server`.
 struct REPLCommand: AsyncParsableCommand {
@@ -20,38 +21,61 @@ struct REPLCommand: AsyncParsableCommand {
     var server = "builtin"
 
     @Option(name: .customLong("fhir-version"), help: "The built-in server's version: dstu2 (the tutorial's) or r4.")
-    var fhirVersion: FHIRVersion = .dstu2
+    var fhirVersion: FHIRVersion?
+
+    @Option(help: "Output: table for people, or json (one JSON value per command) for scripts.")
+    var format = "table"
+
+    func validate() throws {
+        guard ["table", "json"].contains(format) else { throw ValidationError("--format is table or json") }
+        if fhirVersion != nil, server.lowercased() != "builtin" {
+            throw ValidationError("--fhir-version is for the built-in server; a server at a URL says its own")
+        }
+    }
 
     /// Without a subcommand: the REPL, connected to the built-in server (or `--server`).
     func run() async throws {
         let terminal = isatty(STDIN_FILENO) == 1
         let screen = isatty(STDOUT_FILENO) == 1
-        let colour = screen && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        // Data written to a file or pipe stays UTF-8; only a terminal that shows nothing
-        // else gets ASCII.
-        let console = Console(
-            width: Terminal.columns, colour: colour, interactive: terminal && screen,
-            unicode: !screen || Console.localeIsUTF8(), output: { Output.standardOutput($0) },
-            error: { Output.standardError($0) })
-        let interrupted: (@Sendable () -> Bool)? = terminal ? Self.interruptedSinceLastLook : nil
-        let repl = REPL(console: console, interrupted: interrupted)
-        if terminal {
-            Output.standardOutput(
-                "Medbrain \(MedbrainInfo.version): learn FHIR step by step. 'help' lists the commands.\n")
-        }
-        let connect = server == "builtin" ? "connect builtin \(fhirVersion.rawValue)" : "connect \"\(server)\""
-        var failed = !(await repl.execute(connect))
-        let status: Int32
-        if terminal {
-            let editor = LineEditor(
+        let repl = REPL(
+            console: Self.console(screen: screen, terminal: terminal),
+            interrupted: terminal ? Self.interruptedSinceLastLook : nil)
+        let lessons = LessonCommands(
+            workbook: Workbook.load(from: Workbook.defaultFolder()), progressPath: LessonProgress.defaultPath())
+        for warning in lessons.warnings { Output.standardError("warning: \(warning)\n") }
+        repl.extensions = [lessons]
+        // On a terminal the line editor takes Ctrl-C from here on, the first connect included.
+        let editor =
+            terminal
+            ? LineEditor(
                 prompt: "medbrain> ", historyPath: LineEditor.defaultHistoryPath(),
-                completer: { repl.completions(for: $0) })
-            status = await repl.run(lines: EditedLines(editor: editor))
-        } else {
-            status = await repl.run(lines: StandardInputLines(prompt: nil))
+                completer: { repl.completions(for: $0) }) : nil
+        if terminal && screen {
+            Output.standardOutput(
+                "Medbrain \(MedbrainInfo.version): learn FHIR step by step. 'help' lists the commands; "
+                    + "'lesson' starts the workbook.\n")
         }
-        failed = failed || status != 0
-        if failed { throw ExitCode(1) }
+        if format == "json" { await repl.execute(words: ["set", "format", "json"]) }
+        let connect =
+            server.lowercased() == "builtin"
+            ? ["connect", "builtin", (fhirVersion ?? .dstu2).rawValue] : ["connect", server]
+        let connected = await repl.execute(words: connect)
+        guard let editor else {
+            let status = await repl.run(lines: StandardInputLines(prompt: nil))
+            // A script's status says whether everything in it worked.
+            if !connected || status != 0 { throw ExitCode(1) }
+            return
+        }
+        _ = await repl.run(lines: EditedLines(editor: editor))
+    }
+
+    /// Where the REPL writes: colour only on a terminal without NO_COLOR; data written to a
+    /// file or pipe stays UTF-8, and only a terminal that shows nothing else gets ASCII.
+    static func console(screen: Bool, terminal: Bool) -> Console {
+        Console(
+            width: Terminal.columns, colour: screen && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty,
+            interactive: terminal && screen, unicode: !screen || Console.localeIsUTF8(),
+            output: { Output.standardOutput($0) }, error: { Output.standardError($0) })
     }
 
     @Sendable static func interruptedSinceLastLook() -> Bool { LineEditor.takeInterrupt() }

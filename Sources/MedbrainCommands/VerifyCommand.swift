@@ -25,12 +25,13 @@ struct VerifyCommand: AsyncParsableCommand {
             throw CommandFailure("refusing to re-record transcripts with CI set")
         }
         let files = try TranscriptFiles.find(paths)
+        let workbook = Workbook.load(from: Workbook.defaultFolder())
         var (differing, steps) = (0, 0)
         for file in files {
             let text = String(decoding: try CommandInput.read(file), as: UTF8.self)
             let transcript: Transcript
             do { transcript = try Transcript(parsing: text, file: file) } catch { throw CommandFailure("\(error)") }
-            let run = await TranscriptRun.run(transcript)
+            let run = await TranscriptRun.run(transcript, workbook: workbook)
             steps += transcript.steps.count
             guard !run.matched else {
                 Output.standardOutput("ok    \(file) (\(transcript.steps.count) steps)\n")

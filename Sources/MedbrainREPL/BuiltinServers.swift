@@ -5,7 +5,7 @@ import Foundation
 /// The built-in FHIR servers the REPL starts on demand, one per version, on loopback.
 actor BuiltinServers {
     private var running: [FHIRVersion: InProcessServer] = [:]
-    private let now: Date?
+    private var now: Date?
 
     init(now: Date?) { self.now = now }
 
@@ -19,6 +19,12 @@ actor BuiltinServers {
 
     /// The base URLs of the servers running now.
     var baseURLs: [String] { running.values.map(\.baseURL) }
+
+    /// Stops every server; the next ones run with `now` as their clock.
+    func restart(now: Date?) async {
+        await stopAll()
+        self.now = now
+    }
 
     func stopAll() async {
         for server in running.values { await server.stop() }

@@ -36,6 +36,10 @@ struct CommandCatalog {
                 Entry(
                     name: "whoami", usage: "whoami", summary: "the logged-in patient's name, birth date and contacts",
                     section: "§11.6", example: "whoami"),
+                Entry(
+                    name: "requirements", usage: "requirements",
+                    summary: "check the patient's resources against the tutorial's Tables 1-4", section: "§9.3",
+                    example: "requirements", waiting: "Checking the resources…"),
             ]
         ),
         (
@@ -103,8 +107,10 @@ struct CommandCatalog {
     static func entry(_ name: String) -> Entry? { all.first { $0.name == name } }
 
     /// `unknown command 'ordrs'; did you mean 'orders'?`
-    static func unknown(_ name: String) -> String {
-        let names = all.map(\.name) + ["exit"]
+    static func unknown(_ name: String, also more: [String] = []) -> String {
+        // A pasted paragraph is no misspelling: say so briefly, without comparing it.
+        guard name.count <= 40 else { return "unknown command '\(name.prefix(40))…'; 'help' lists them" }
+        let names = all.map(\.name) + ["exit"] + more
         let closest = names.map { ($0, distance($0, name)) }.min { $0.1 < $1.1 }
         guard let closest, closest.1 <= max(1, name.count / 3) else {
             return "unknown command '\(name)'; 'help' lists them"

@@ -28,6 +28,36 @@ extension Console {
         return result
     }
 
+    /// `text` without the control characters a server's data could carry to the terminal
+    /// (clearing the screen, retitling the window): only newlines, tabs and colour codes stay.
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            if scalar == "\u{1B}", let length = colourCodeLength(scalars) {
+                result.append(scalar)
+                result.append(contentsOf: scalars.prefix(length))
+                scalars = scalars.dropFirst(length)
+            } else if !isControl(scalar) || scalar == "\n" || scalar == "\t" {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// The length of `[1;31m` and the like after an escape: a colour code, nothing else.
+    private static func colourCodeLength(_ scalars: Substring.UnicodeScalarView) -> Int? {
+        guard scalars.first == "[" else { return nil }
+        let body = scalars.dropFirst().prefix { ("0"..."9").contains($0) || $0 == ";" }
+        guard body.count <= 16, scalars.dropFirst(1 + body.count).first == "m" else { return nil }
+        return body.count + 2
+    }
+
     private static let plainForms: [Character: String] = [
         "…": "...", "–": "-", "—": "-", "‘": "'", "’": "'", "“": "\"", "”": "\"", "„": "\"", "«": "\"", "»": "\"",
         "§": "sec. ", "ß": "ss", "×": "x", "µ": "u", "°": " deg", "·": ".", "\u{00A0}": " ", "€": "EUR",

@@ -10,10 +10,10 @@ extension REPL {
         let (_, order) = try chosenOrder(arguments, usage: "administrations [N]")
         let doses = try await fetchAdministrations(of: order)
         let zone = settings.current.timeZone
-        let english = try language("en")
+        let words = try language()
         show(
             .array(
-                AdministrationList.newestFirst(doses, timeZone: zone, language: english).map { entry in
+                AdministrationList.newestFirst(doses, timeZone: zone, language: words).map { entry in
                     [
                         "id": Self.json(entry.administration.id), "taken": .bool(entry.administration.taken),
                         "effective": Self.json(entry.administration.effective?.startText),
@@ -21,11 +21,11 @@ extension REPL {
                     ]
                 }),
             lines: doses.isEmpty
-                ? ["No administrations"] : AdministrationList.lines(doses, timeZone: zone, language: english))
+                ? ["No administrations"] : AdministrationList.lines(doses, timeZone: zone, language: words))
     }
 
     func group(_ arguments: [String]) async throws {
-        guard let first = arguments.first, let mode = GroupingMode(rawValue: first) else {
+        guard let first = arguments.first, let mode = GroupingMode(rawValue: first.lowercased()) else {
             throw REPLError("usage: \(CommandCatalog.entry("group")!.usage)")
         }
         let (_, order) = try chosenOrder(Array(arguments.dropFirst()), usage: "group year|month|week|day [N]")
@@ -40,33 +40,40 @@ extension REPL {
     }
 
     func administer(_ arguments: [String]) async throws {
-        let usage = "usage: \(CommandCatalog.entry("administer")!.usage)"
-        guard arguments.count == 2 || (arguments.count == 4 && arguments[2] == "at"),
-            ["taken", "missed"].contains(arguments[1])
-        else { throw REPLError(usage) }
+        let usage = CommandCatalog.entry("administer")!.usage
+        let outcome = arguments.count > 1 ? arguments[1].lowercased() : ""
+        guard arguments.count == 2 || (arguments.count == 4 && arguments[2].lowercased() == "at"),
+            ["taken", "missed"].contains(outcome)
+        else { throw REPLError("usage: \(usage)") }
         let (number, order) = try chosenOrder([arguments[0]], usage: usage)
         let client = try connected()
         let time = arguments.count == 4 ? arguments[3] : Self.dateTime(clock(), in: settings.current.timeZone)
-        guard FHIRDateTime(time)?.precision == .second else {
-            throw REPLError("'\(time)' is not a date-time such as 2016-08-16T08:00:00+02:00")
-        }
+        // FHIR wants a zone with every time; year 0 is no date a dose was taken on.
+        guard let parsed = FHIRDateTime(time), parsed.precision == .second, parsed.zoneOffsetMinutes != nil,
+            parsed.year >= 1
+        else { throw REPLError("'\(time)' is not a date-time with its zone, such as 2016-08-16T08:00:00+02:00") }
+        let taken = outcome == "taken"
         let administration = Self.administration(
-            of: order, patient: try loggedIn(), taken: arguments[1] == "taken", at: time, version: client.version)
+            of: order, patient: try loggedIn(), taken: taken, at: time, version: client.version)
         let created = try await client.create(administration)
         let reference = "MedicationAdministration/\(created["id"]?.stringValue ?? "?")"
-        // The tutorial's app reloads the list after a dose; so does this, to show it arrived.
-        let doses = try await fetchAdministrations(of: order)
-        let taken = doses.filter(\.taken).count
+        session.recorded.append(RecordedDose(order: number, taken: taken, reference: reference))
+        // The tutorial's app reloads the list after a dose; so does this, to show it arrived. The
+        // dose is stored either way, so a failure here is a warning, not the command's error.
+        let list: Result<[Administration], any Error>
+        do { list = .success(try await fetchAdministrations(of: order)) } catch { list = .failure(error) }
+        let counts = (try? list.get()).map { doses in (doses.filter(\.taken).count, doses.filter { !$0.taken }.count) }
+        let summary =
+            counts.map { "order \(number) now has \($0 + $1) administrations: \($0) taken, \($1) not taken" }
+            ?? "warning: the list was not read again: \(list.failureText)"
         show(
             [
-                "reference": .string(reference), "order": .number(String(number)),
-                "taken": .bool(arguments[1] == "taken"), "effective": .string(time),
-                "administrations": ["taken": .number(String(taken)), "notTaken": .number(String(doses.count - taken))],
+                "reference": .string(reference), "order": .number(String(number)), "taken": .bool(taken),
+                "effective": .string(time),
+                "administrations": counts.map { ["taken": .number(String($0)), "notTaken": .number(String($1))] }
+                    ?? .null,
             ],
-            lines: [
-                "recorded \(arguments[1]) for order \(number): \(reference)",
-                "order \(number) now has \(doses.count) administrations: \(taken) taken, \(doses.count - taken) not taken",
-            ])
+            lines: ["recorded \(outcome) for order \(number): \(reference)", summary])
     }
 
     /// The resource §14.5 creates: the order's medication, patient and prescription, taken or
@@ -101,5 +108,13 @@ extension REPL {
         formatter.timeZone = zone
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
+    }
+}
+
+extension Result {
+    /// The error's words, for a warning.
+    var failureText: String {
+        if case .failure(let error) = self { return "\(error)" }
+        return ""
     }
 }

@@ -11,11 +11,15 @@ extension REPL {
         // The word being typed, or a new one after a space.
         if line.last?.isWhitespace ?? true { words.append("") }
         if let typed = words.last, typed.hasPrefix("@") { return Self.paths(completing: typed) }
-        guard words.count > 1 else { return CommandCatalog.all.map(\.name).sorted() }
+        let names = (CommandCatalog.all.map(\.name) + extensions.flatMap(\.commands).map(\.name)).sorted()
+        guard words.count > 1 else { return names }
+        if let plugin = extensions.first(where: { $0.commands.contains { $0.name == words[0].lowercased() } }) {
+            return plugin.completions(for: words, in: self)
+        }
         let orders = session.orders.indices.map { String($0 + 1) }
         let position = words.count - 1
         switch (words[0].lowercased(), position) {
-        case ("help", 1): return CommandCatalog.all.map(\.name).sorted()
+        case ("help", 1): return names
         case ("connect", 1): return ["builtin"]
         case ("connect", 2) where words[1] == "builtin": return FHIRVersion.allCases.map(\.rawValue)
         case ("group", 1): return GroupingMode.allCases.map(\.rawValue)
@@ -28,7 +32,9 @@ extension REPL {
         case ("set", 1): return Settings.names
         case ("set", 2): return settingValues(words[1])
         case ("trace", 1): return Settings.TraceMode.allCases.map(\.rawValue)
-        case ("login", _): return ["--identifier", "--email"]
+        case ("login", _):
+            // After an option comes its value, which only the user knows.
+            return ["--identifier", "--email"].contains(words[position - 1]) ? [] : ["--identifier", "--email"]
         default: return []
         }
     }

@@ -20,8 +20,11 @@ extension REPL {
             lines: [
                 "connected to \(info.baseURL)",
                 "  \(info.software ?? "unnamed software"), FHIR \(info.fhirVersion) (\(info.version.displayName))",
-                "  \(info.resourceTypes.count) resource types, among them \(Self.highlights(info.resourceTypes))",
-            ])
+            ]
+                + TextTable.wrap(
+                    "\(info.resourceTypes.count) resource types, among them \(Self.highlights(info.resourceTypes))",
+                    width: max(20, console.width - 2)
+                ).map { "  " + $0 })
     }
 
     /// `builtin [VERSION]` starts (or reuses) a built-in server; anything else is a base URL.

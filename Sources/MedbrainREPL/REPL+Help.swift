@@ -3,23 +3,43 @@ import Foundation
 /// `help` and `set`.
 extension REPL {
     func help(_ arguments: [String]) throws {
-        if let name = arguments.first {
-            guard let entry = CommandCatalog.entry(name.lowercased()) else {
-                throw REPLError(CommandCatalog.unknown(name))
+        let added = extensions.flatMap(\.commands)
+        if let name = arguments.first?.lowercased() {
+            if let entry = CommandCatalog.entry(name) {
+                console.line("usage: \(entry.usage)")
+                console.line("  \(entry.summary)" + (entry.section.isEmpty ? "" : " (tutorial \(entry.section))"))
+                console.line("  example: \(entry.example)")
+            } else if let command = added.first(where: { $0.name == name }) {
+                console.line("usage: \(command.usage)")
+                console.line("  \(command.summary)")
+                console.line("  example: \(command.example)")
+            } else {
+                throw REPLError(CommandCatalog.unknown(name, also: added.map(\.name)))
             }
-            console.line("usage: \(entry.usage)")
-            console.line("  \(entry.summary)" + (entry.section.isEmpty ? "" : " (tutorial \(entry.section))"))
-            console.line("  example: \(entry.example)")
             return
         }
-        for (step, entries) in CommandCatalog.steps {
-            console.line(step)
-            for entry in entries {
-                console.line(
-                    "  " + entry.usage.padding(toLength: max(entry.usage.count, 44), withPad: " ", startingAt: 0) + "  "
-                        + entry.summary)
-            }
+        let sections =
+            CommandCatalog.steps.map { ($0.0, $0.1.map { ($0.name, $0.usage, $0.summary) }) }
+            + extensions.map { ($0.title, $0.commands.map { ($0.name, $0.usage, $0.summary) }) }
+        show(
+            .array(
+                sections.flatMap { title, commands in
+                    commands.map {
+                        ["group": .string(title), "name": .string($0), "usage": .string($1), "summary": .string($2)]
+                    }
+                }),
+            lines: sections.flatMap { title, commands in
+                [title] + commands.flatMap { _, usage, summary in helpLines(usage, summary) }
+            })
+    }
+
+    /// `  usage   summary` in columns when the console is wide enough, else the summary below.
+    private func helpLines(_ usage: String, _ summary: String) -> [String] {
+        let column = 46
+        if usage.count < column - 2, column + 2 + summary.count <= console.width {
+            return ["  " + usage.padding(toLength: column, withPad: " ", startingAt: 0) + summary]
         }
+        return ["  " + usage] + TextTable.wrap(summary, width: max(20, console.width - 6)).map { "      " + $0 }
     }
 
     /// `set` alone shows every setting; `set NAME VALUE` changes one and shows it.

@@ -13,7 +13,7 @@ extension REPL {
         guard let patient = patients.first else { throw REPLError("no patient matches \(asked)") }
         let warning = "warning: \(patients.count) patients match \(asked); logging in as the first"
         session.patient = patient
-        (session.orders, session.currentOrder) = ([], nil)
+        (session.orders, session.currentOrder, session.ordersListed) = ([], nil, false)
         var json = Self.summary(of: patient)
         json["matches"] = .number(String(patients.count))
         show(
@@ -29,8 +29,9 @@ extension REPL {
         while let word = rest.popFirst() {
             switch word {
             case "--identifier", "--email":
-                guard let value = rest.popFirst() else { throw REPLError("\(word) needs a value") }
+                guard let value = rest.popFirst(), !value.isEmpty else { throw REPLError("\(word) needs a value") }
                 query.append((word == "--email" ? "email" : "identifier", value))
+            case "": throw REPLError("an empty patient id finds nobody")
             case let id where !id.hasPrefix("-") && query.allSatisfy({ $0.0 != "_id" }):
                 query.append(("_id", id))
             default:
@@ -42,7 +43,7 @@ extension REPL {
 
     func logout() {
         session.patient = nil
-        (session.orders, session.currentOrder) = ([], nil)
+        (session.orders, session.currentOrder, session.ordersListed) = ([], nil, false)
         say("logged out")
     }
 
@@ -85,7 +86,7 @@ extension REPL {
     }
 
     static func name(_ patient: Patient) -> String {
-        patient.name.first?.displayText ?? "unnamed patient"
+        patient.name.first.map { $0.displayText.oneLine } ?? "unnamed patient"
     }
 
     static func address(_ address: Address) -> String {

@@ -13,6 +13,7 @@ extension REPL {
             type, [("patient", patient.id ?? ""), ("_include", "\(type):medication"), ("_count", "100")],
             limit: 10_000)
         (session.orders, session.medications) = try Self.ordersAndMedications(in: resources)
+        session.ordersListed = true
         session.currentOrder = nil
         let renderer = InstructionsRenderer(language: try language())
         let rows = session.orders.enumerated().map { index, order in
@@ -67,8 +68,8 @@ extension REPL {
         show(
             .object(json),
             lines: ["\(number). \(name(of: order)) (\(version.orderType)/\(order.id ?? "?"))"]
-                + rows.map { "  " + $0.padding(toLength: 11, withPad: " ", startingAt: 0) + ($1 ?? "-") }
-                + sentences.enumerated().map { "  dosage \($0 + 1)  " + $1 })
+                + rows.flatMap { labelled($0, $1 ?? "-", labelWidth: 10) }
+                + sentences.enumerated().flatMap { labelled("dosage \($0 + 1)", $1, labelWidth: 10) })
     }
 
     /// An order as a row of `orders` in JSON: its number, reference, medication, sentence, status.
@@ -123,7 +124,7 @@ extension REPL {
     }
 
     func name(of order: Order) -> String {
-        MedicationName.of(order.medication, medications: session.medications) ?? "unnamed medication"
+        MedicationName.of(order.medication, medications: session.medications)?.oneLine ?? "unnamed medication"
     }
 
     func language(_ code: String? = nil) throws -> Language {

@@ -21,6 +21,19 @@ extension REPL {
         show(["message": .string(message)], lines: [message])
     }
 
+    /// `  label      text`, the text wrapped to the console's width under itself.
+    func labelled(_ label: String, _ text: String, labelWidth: Int, indent: Int = 2) -> [String] {
+        let margin = String(repeating: " ", count: indent + labelWidth + 1)
+        let lines = TextTable.wrap(text, width: max(20, console.width - margin.count))
+        return lines.enumerated().map { index, line in
+            index == 0
+                ? String(repeating: " ", count: indent)
+                    + label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+                    + " " + line
+                : margin + line
+        }
+    }
+
     /// A string member that may be absent.
     static func json(_ text: String?) -> JSONValue {
         text.map { .string($0) } ?? .null

@@ -16,12 +16,16 @@ public final class REPL {
     /// Cancels the requests in flight of every client this session connects.
     let cancellation = RequestCancellation()
     let languages: LanguageCatalog
-    /// Now: the real clock, or the fixed instant lessons and transcripts run at.
-    let clock: @Sendable () -> Date
+    /// The fixed instant lessons and transcripts run at; nil is the real clock.
+    var fixedNow: Date?
     /// Polled while a command runs: true when the user asked to cancel it (Ctrl-C).
     let interrupted: (@Sendable () -> Bool)?
     /// Set by `quit`.
     public private(set) var isFinished = false
+    /// Commands an outer layer adds (the workbook's lessons), asked after the REPL's own.
+    public var extensions: [any REPLExtension] = []
+    /// The words of the last command that succeeded, for lesson checks.
+    var lastCommand: [String] = []
 
     /// `now` fixes the clock of the session and its built-in servers, so lessons, transcripts
     /// and tests are reproducible.
@@ -36,7 +40,7 @@ public final class REPL {
         settings = SettingsStore(Settings(colour: console.colour))
         self.interrupted = interrupted
         servers = BuiltinServers(now: now)
-        clock = { now ?? Date() }
+        fixedNow = now
         self.languages = languages
     }
 
@@ -45,16 +49,38 @@ public final class REPL {
     public func execute(_ line: String) async -> Bool {
         let words: [String]
         do { words = try CommandWords.split(line) } catch { return failed(error) }
+        return await execute(words: words, line: line)
+    }
+
+    /// Runs a command given as words, so a value needs no quoting (a URL from the command line).
+    @discardableResult
+    public func execute(words: [String]) async -> Bool {
+        await execute(words: words, line: words.joined(separator: " "))
+    }
+
+    private func execute(words: [String], line: String) async -> Bool {
         guard let name = words.first?.lowercased() else { return true }
+        cancellation.reset()
         let watchers = [watchForInterrupt(), showWaiting(for: name)].compactMap { $0 }
         do {
             try await run(name, Array(words.dropFirst()))
         } catch {
             await stop(watchers)
+            await finished(line, succeeded: false)
             return failed(error)
         }
         await stop(watchers)
+        lastCommand = [name] + words.dropFirst()
+        await finished(line, succeeded: true)
         return true
+    }
+
+    /// Now, by the clock the session runs on.
+    func clock() -> Date { fixedNow ?? Date() }
+
+    /// Tells the extensions a command ran (a lesson checks its step then).
+    private func finished(_ line: String, succeeded: Bool) async {
+        for plugin in extensions { await plugin.commandFinished(line, succeeded: succeeded, in: self) }
     }
 
     private func failed(_ error: any Error) -> Bool {
@@ -113,6 +139,7 @@ public final class REPL {
         case "login": try await login(arguments)
         case "logout": logout()
         case "whoami": try whoami()
+        case "requirements": try await requirements(arguments)
         case "orders": try await orders(arguments)
         case "order": try order(arguments)
         case "instructions": try instructions(arguments)
@@ -121,8 +148,14 @@ public final class REPL {
         case "administer": try await administer(arguments)
         case "set": try set(arguments)
         case "trace": try trace(arguments)
-        case "quit", "exit": isFinished = true
-        default: throw REPLError(CommandCatalog.unknown(name))
+        case "quit", "exit":
+            guard arguments.isEmpty else { throw REPLError("usage: \(name)") }
+            isFinished = true
+        default:
+            guard let plugin = extensions.first(where: { $0.commands.contains { $0.name == name } }) else {
+                throw REPLError(CommandCatalog.unknown(name, also: extensions.flatMap(\.commands).map(\.name)))
+            }
+            try await plugin.run(name, arguments, in: self)
         }
     }
 }

@@ -17,7 +17,9 @@ extension Settings {
             }
             today = CivilDay(value)
         case "timezone":
-            guard let zone = TimeZone(identifier: value) else { throw REPLError("unknown time zone '\(value)'") }
+            guard let zone = Self.zone(value) else {
+                throw REPLError("unknown time zone '\(value)'; say Europe/Vienna, UTC or +02:00")
+            }
             (timeZone, timeZoneName) = (zone, value)
         case "lang":
             do { _ = try languages.language(value) } catch { throw REPLError(error.description) }
@@ -26,11 +28,11 @@ extension Settings {
         case "format": format = try Self.choice(name, value)
         case "trace": trace = try Self.choice(name, value)
         case "colour", "color":
-            guard value == "on" || value == "off" else { throw REPLError("colour is on or off") }
-            guard value == "off" || colourAllowed else {
+            guard ["on", "off"].contains(value.lowercased()) else { throw REPLError("colour is on or off") }
+            guard value.lowercased() == "off" || colourAllowed else {
                 throw REPLError("colour needs a terminal and NO_COLOR unset")
             }
-            colour = value == "on"
+            colour = value.lowercased() == "on"
         default:
             throw REPLError("no setting '\(name)'; settings are \(Self.names.joined(separator: ", "))")
         }
@@ -39,11 +41,22 @@ extension Settings {
     static func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, _ value: String) throws(REPLError)
         -> Choice where Choice.RawValue == String
     {
-        guard let choice = Choice(rawValue: value) else {
+        guard let choice = Choice(rawValue: value.lowercased()) else {
             let names = Choice.allCases.map(\.rawValue)
             throw REPLError("\(name) is \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
         }
         return choice
+    }
+
+    /// A zone by its identifier (`Europe/Vienna`, `utc`) or a fixed offset (`+02:00`, `-5`).
+    static func zone(_ text: String) -> TimeZone? {
+        if let zone = TimeZone(identifier: text) ?? TimeZone(identifier: text.uppercased()) { return zone }
+        guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
+        let parts = text.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let hours = Int(parts[0]), (0...14).contains(hours),
+            let minutes = parts.count == 2 ? Int(parts[1]) : 0, (0..<60).contains(minutes)
+        else { return nil }
+        return TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
     }
 
     /// Each setting's name and value as `set` shows them.

@@ -59,7 +59,10 @@ extension Console {
     func guarded(by spinner: Spinner) -> Console {
         let (output, error) = (self.output, self.error)
         let unicode = self.unicode
-        let plain: @Sendable (String) -> String = { unicode ? $0 : Console.ascii($0) }
+        let plain: @Sendable (String) -> String = { text in
+            let printable = Console.printable(text)
+            return unicode ? printable : Console.ascii(printable)
+        }
         return Console(
             width: width, colour: colour, interactive: interactive, unicode: unicode,
             output: { text in spinner.clearing { output(plain(text)) } },

@@ -36,7 +36,7 @@ struct TextTable {
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ") {
+        for word in text.split(whereSeparator: \.isWhitespace) {
             var word = Substring(word)
             if !line.isEmpty, line.count + 1 + word.count <= width {
                 line += " " + word
@@ -54,6 +54,9 @@ struct TextTable {
 }
 
 extension String {
+    /// The words on one line: a newline in a name must not break a row or a sentence.
+    var oneLine: String { split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+
     var trimmingTrailingSpaces: String {
         String(self[..<(lastIndex { $0 != " " }.map(index(after:)) ?? startIndex)])
     }

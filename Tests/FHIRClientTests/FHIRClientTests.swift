@@ -111,14 +111,20 @@ struct FHIRClientTests {
         let listener = try SilentListener()
         defer { listener.close() }
         try await Self.withServer(.r4) { server in
-            let client = try await FHIRClient.connect(to: server.baseURL, timeout: 10)
+            let cancellation = RequestCancellation()
+            let client = try await FHIRClient.connect(to: server.baseURL, timeout: 10, cancellation: cancellation)
             let request = Task { try await client.page("http://127.0.0.1:\(listener.port)/fhir/Patient") }
             try await Task.sleep(for: .milliseconds(300))
-            client.cancelRequests()
+            cancellation.cancel()
             let started = ContinuousClock.now
             let result = await request.result
             #expect(ContinuousClock.now - started < .seconds(5))
             #expect(throws: ClientError.cancelled) { try result.get() }
+            // Cancelled stays cancelled, so a command paging on does not go on...
+            await #expect(throws: ClientError.cancelled) { try await client.search("Patient") }
+            // ...until the next command resets it.
+            cancellation.reset()
+            #expect(try await client.search("Patient").entry.count == 3)
         }
     }
 

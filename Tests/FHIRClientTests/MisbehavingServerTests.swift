@@ -1,9 +1,10 @@
-import FHIRClient
 import FHIRModel
 import Foundation
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import FHIRClient
 
 /// Servers that page oddly or answer badly: the client follows what it can and says in one
 /// line what it cannot.
@@ -35,6 +36,44 @@ struct MisbehavingServerTests {
         let client = try await FHIRClient.connect(to: server.baseURL)
         let found = try await client.searchAll("Patient", [("name", "x")], limit: 100)
         #expect(found.compactMap { $0["id"]?.stringValue } == ["a", "b", "c", "d"])
+    }
+
+    /// A server that pages on forever with empty pages is left at the first empty one.
+    @Test func searchAllStopsAtAnEmptyPage() async throws {
+        let server = try CannedServer { target in
+            target == "/fhir/metadata"
+                ? .init(body: CannedServer.metadata()) : .init(body: Self.bundle([], next: "Patient?page=\(UUID())"))
+        }
+        defer { server.close() }
+        let client = try await FHIRClient.connect(to: server.baseURL)
+        #expect(try await client.searchAll("Patient", [], limit: 5).isEmpty)
+    }
+
+    /// 201 with no body is allowed: the new id comes from Location.
+    @Test func aCreateAnsweredOnlyWithALocation() async throws {
+        let server = try CannedServer { target in
+            target == "/fhir/metadata"
+                ? .init(body: CannedServer.metadata())
+                : .init(status: 201, body: "", headers: ["Location: http://x/fhir/Patient/p9/_history/1"])
+        }
+        defer { server.close() }
+        let client = try await FHIRClient.connect(to: server.baseURL)
+        let created = try await client.create(["resourceType": "Patient"])
+        #expect(created == ["resourceType": "Patient", "id": "p9"])
+    }
+
+    @Test(arguments: [
+        ("HTTP://127.0.0.1:8080/fhir//", "http://127.0.0.1:8080/fhir"),
+        ("  https://example.org/baseR4/ ", "https://example.org/baseR4"),
+        ("http://127.0.0.1:8080/fhir?x=1", "a FHIR base URL has no query or fragment"),
+        ("http://127.0.0.1:8080/fhir#top", "a FHIR base URL has no query or fragment"),
+        ("http://127.0.0.1:0/fhir", "port 0 is out of range"),
+        ("file:///etc/passwd", "not an http or https URL"), ("http://", "not an http or https URL"),
+    ])
+    func baseURLs(text: String, result: String) {
+        do { #expect(try FHIRClient.baseURL(text) == result) } catch {
+            #expect(error.description.hasSuffix(": " + result))
+        }
     }
 
     @Test func searchAllStopsAtTheLimit() async throws {

@@ -22,4 +22,13 @@ struct ConsoleTests {
     func asciiFallback(text: String, ascii: String) {
         #expect(Console.ascii(text) == ascii)
     }
+
+    @Test(arguments: [
+        ("plain", "plain"), ("a\u{1B}[2Jb", "a[2Jb"), ("title\u{1B}]0;x\u{07}", "title]0;x"),
+        ("\u{1B}[31mred\u{1B}[0m", "\u{1B}[31mred\u{1B}[0m"), ("tab\tline\n", "tab\tline\n"),
+        ("c1\u{9B}2J", "c12J"), ("cr\rlf", "crlf"),
+    ])
+    func printable(text: String, shown: String) {
+        #expect(Console.printable(text) == shown)
+    }
 }

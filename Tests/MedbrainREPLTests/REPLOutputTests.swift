@@ -49,7 +49,7 @@ struct REPLOutputTests {
                   status     completed
                   written    2016-02-03T10:40:00+01:00
                   prescriber Dr. Thomas Gruber
-                  dosage 1  1 drop into the nose 2 to 3 times every 8 hours, as needed
+                  dosage 1   1 drop into the nose 2 to 3 times every 8 hours, as needed
 
                 """)
         // Without a number, the order named last.

@@ -76,7 +76,10 @@ struct REPLScriptTests {
         #expect(status == 1)
         #expect(transcript.output.contains("logged in as Lukas Probst (Patient/f003)\nNo prescriptions\n"))
         #expect(transcript.output.hasSuffix("No administrations\n"))
-        #expect(transcript.errors == "error: 'yesterday' is not a date-time such as 2016-08-16T08:00:00+02:00\n")
+        #expect(
+            transcript.errors
+                == "error: 'yesterday' is not a date-time with its zone, such as 2016-08-16T08:00:00+02:00\n"
+        )
     }
 
     @Test func loginVariantsAndTrace() async {

@@ -41,7 +41,7 @@ struct TranscriptTests {
         ("medbrain> a\nx\n% note\ny", 4, "output after a comment; comments go before a command"),
     ])
     func problemsNameTheLine(text: String, line: Int, problem: String) {
-        #expect(throws: TranscriptError(file: "t.txt", line: line, problem: problem)) {
+        #expect(throws: WorkbookFileError(file: "t.txt", line: line, problem: problem)) {
             try Transcript(parsing: text, file: "t.txt")
         }
     }

@@ -12,9 +12,13 @@ public final class CannedServer: Sendable {
         public var status: Int
         public var contentType: String
         public var body: [UInt8]
+        /// More header lines, such as `Location: …`.
+        public var headers: [String]
 
-        public init(status: Int = 200, contentType: String = "application/fhir+json", body: String) {
-            (self.status, self.contentType, self.body) = (status, contentType, Array(body.utf8))
+        public init(
+            status: Int = 200, contentType: String = "application/fhir+json", body: String, headers: [String] = []
+        ) {
+            (self.status, self.contentType, self.body, self.headers) = (status, contentType, Array(body.utf8), headers)
         }
     }
 
@@ -47,6 +51,7 @@ public final class CannedServer: Sendable {
         let reply = answer(requestLine.count > 1 ? String(requestLine[1]) : "/")
         let header =
             "HTTP/1.1 \(reply.status) Canned\r\nContent-Type: \(reply.contentType)\r\n"
+            + reply.headers.map { $0 + "\r\n" }.joined()
             + "Content-Length: \(reply.body.count)\r\nConnection: close\r\n\r\n"
         let bytes = Array(header.utf8) + reply.body
         _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }

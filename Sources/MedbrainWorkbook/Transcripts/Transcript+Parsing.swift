@@ -1,18 +1,9 @@
 import FHIRModel
 import Foundation
 
-/// A transcript that cannot be read: the file, the line and the problem.
-public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let file: String
-    public let line: Int
-    public let problem: String
-
-    public var description: String { "\(file):\(line): \(problem)" }
-}
-
 extension Transcript {
     /// Reads a transcript's text; `file` names it in errors.
-    public init(parsing text: String, file: String) throws(TranscriptError) {
+    public init(parsing text: String, file: String) throws(WorkbookFileError) {
         var parser = Parser(file: file)
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             try parser.read(String(line.hasSuffix("\r") ? line.dropLast() : line), number: index + 1)
@@ -30,7 +21,7 @@ extension Transcript {
 
         init(file: String) { self.file = file }
 
-        mutating func read(_ line: String, number: Int) throws(TranscriptError) {
+        mutating func read(_ line: String, number: Int) throws(WorkbookFileError) {
             if line.hasPrefix(Transcript.prompt) {
                 steps.append(
                     Step(
@@ -46,19 +37,19 @@ extension Transcript {
             }
         }
 
-        mutating func expect(_ line: String, number: Int) throws(TranscriptError) {
+        mutating func expect(_ line: String, number: Int) throws(WorkbookFileError) {
             guard !steps.isEmpty else {
                 if line.trimmingCharacters(in: .whitespaces).isEmpty { return headerLines.append(line) }
-                throw TranscriptError(file: file, line: number, problem: "output before the first command")
+                throw WorkbookFileError(file: file, line: number, problem: "output before the first command")
             }
             guard pending.isEmpty else {
-                throw TranscriptError(
+                throw WorkbookFileError(
                     file: file, line: number, problem: "output after a comment; comments go before a command")
             }
             steps[steps.count - 1].expected.append(line)
         }
 
-        mutating func directive(_ line: String, number: Int) throws(TranscriptError) {
+        mutating func directive(_ line: String, number: Int) throws(WorkbookFileError) {
             if line == "%" || line.hasPrefix("% ") { return remember(line) }
             let words = line.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
             let (name, value) = (words[0], words.count > 1 ? words[1] : "")
@@ -67,10 +58,10 @@ extension Transcript {
                 return pending.append(line)
             }
             guard steps.isEmpty else {
-                throw TranscriptError(file: file, line: number, problem: "%\(name) belongs in the header")
+                throw WorkbookFileError(file: file, line: number, problem: "%\(name) belongs in the header")
             }
             do { try header.set(name, value) } catch {
-                throw TranscriptError(file: file, line: number, problem: error.description)
+                throw WorkbookFileError(file: file, line: number, problem: error.description)
             }
             headerLines.append(line)
         }
@@ -91,36 +82,30 @@ extension Transcript {
 
 extension Transcript.Header {
     /// Sets a header directive from its text.
-    mutating func set(_ name: String, _ value: String) throws(TranscriptProblem) {
+    mutating func set(_ name: String, _ value: String) throws(WorkbookProblem) {
         switch name {
         case "server":
             let words = value.split(separator: " ").map(String.init)
             if words == ["none"] { return server = nil }
             guard words.count == 2, words[0] == "builtin", let version = FHIRVersion(rawValue: words[1]) else {
-                throw TranscriptProblem("%server is 'builtin dstu2', 'builtin r4' or 'none'")
+                throw WorkbookProblem("%server is 'builtin dstu2', 'builtin r4' or 'none'")
             }
             server = version
         case "now":
             guard let date = ISO8601DateFormatter().date(from: value) else {
-                throw TranscriptProblem("%now needs a time such as 2016-08-16T08:00:00Z")
+                throw WorkbookProblem("%now needs a time such as 2016-08-16T08:00:00Z")
             }
             now = date
         case "timezone":
-            guard TimeZone(identifier: value) != nil else { throw TranscriptProblem("unknown time zone '\(value)'") }
+            guard TimeZone(identifier: value) != nil else { throw WorkbookProblem("unknown time zone '\(value)'") }
             timeZone = value
         case "width":
             guard let columns = Int(value), (20...1000).contains(columns) else {
-                throw TranscriptProblem("%width is a number of columns from 20 to 1000")
+                throw WorkbookProblem("%width is a number of columns from 20 to 1000")
             }
             width = columns
         default:
-            throw TranscriptProblem("unknown directive %\(name); known: %server, %now, %timezone, %width, %pause")
+            throw WorkbookProblem("unknown directive %\(name); known: %server, %now, %timezone, %width, %pause")
         }
     }
-}
-
-/// A problem without its place, which the parser adds.
-struct TranscriptProblem: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

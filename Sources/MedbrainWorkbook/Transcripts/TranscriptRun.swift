@@ -19,14 +19,16 @@ public struct TranscriptRun: Sendable {
 
     public var matched: Bool { outcomes.allSatisfy(\.matched) }
 
-    /// Runs every step in order; a step that does not match does not stop the rest.
-    public static func run(_ transcript: Transcript, languages: LanguageCatalog = .standard()) async
-        -> TranscriptRun
-    {
+    /// Runs every step in order; a step that does not match does not stop the rest. With a
+    /// workbook the session has its lesson commands too, progress kept in memory only.
+    public static func run(
+        _ transcript: Transcript, workbook: Workbook? = nil, languages: LanguageCatalog = .standard()
+    ) async -> TranscriptRun {
         let header = transcript.header
         let printed = Printed()
         let console = Console(width: header.width, output: printed.append, error: printed.append)
         let repl = REPL(console: console, now: header.now, languages: languages)
+        if let workbook { repl.extensions = [LessonCommands(workbook: workbook, progressPath: nil)] }
         await repl.execute("set timezone \"\(header.timeZone)\"")
         if let version = header.server { await repl.execute("connect builtin \(version.rawValue)") }
         let bases = await repl.builtinBaseURLs()

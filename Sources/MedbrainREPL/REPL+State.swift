@@ -1,0 +1,72 @@
+import FHIRClient
+import FHIRModel
+import Foundation
+
+/// What the session is at, for lessons that check a student's progress by the state it left
+/// rather than by the text it printed.
+public struct SessionState: Sendable, Equatable {
+    public var fhirVersion: FHIRVersion?
+    public var patientID: String?
+    /// How many orders the last `orders` listed; nil before any listing.
+    public var ordersListed: Int?
+    /// The order a command without a number means: the one named last.
+    public var currentOrder: Int?
+    /// The words of the last command that succeeded.
+    public var lastCommand: [String]
+    /// Each setting's value as `set` names it.
+    public var settings: [String: String]
+    /// The administrations this session created: order number, taken, reference.
+    public var recorded: [RecordedDose]
+}
+
+/// An administration `administer` created.
+public struct RecordedDose: Sendable, Equatable {
+    public let order: Int
+    public let taken: Bool
+    public let reference: String
+}
+
+extension REPL {
+    public var state: SessionState {
+        let current = settings.current
+        return SessionState(
+            fhirVersion: session.client?.version, patientID: session.patient?.id,
+            ordersListed: session.ordersListed ? session.orders.count : nil, currentOrder: session.currentOrder,
+            lastCommand: lastCommand,
+            settings: [
+                "today": current.today.map(Settings.iso) ?? "today", "timezone": current.timeZoneName,
+                "lang": current.language, "week": current.weeks.rawValue, "format": current.format.rawValue,
+                "colour": current.colour ? "on" : "off", "trace": current.trace.rawValue,
+            ], recorded: session.recorded)
+    }
+
+    /// Reads a resource from the connected server, as a check does to see what is really there.
+    public func read(_ reference: String) async throws -> JSONValue {
+        let parts = reference.split(separator: "/").map(String.init)
+        guard parts.count == 2 else { throw REPLError("'\(reference)' is not a reference such as Patient/f001") }
+        return try await connected().read(parts[0], id: parts[1])
+    }
+
+    /// Starts over as a lesson does: fresh built-in servers on the clock `now`, no server or
+    /// patient, settings at their defaults in `timeZone`.
+    public func restart(now: Date?, timeZone: String) async throws {
+        guard let zone = TimeZone(identifier: timeZone) else { throw REPLError("unknown time zone '\(timeZone)'") }
+        await servers.restart(now: now)
+        fixedNow = now
+        session = Session()
+        lastCommand = []
+        try settings.update { settings in
+            settings = Settings(colour: settings.colour)
+            (settings.timeZone, settings.timeZoneName) = (zone, timeZone)
+        }
+    }
+
+    /// Writes a line of output, as the REPL's own commands do.
+    public func print(_ line: String) { console.line(line) }
+
+    /// Writes a paragraph wrapped to the console's width, each line indented.
+    public func printWrapped(_ paragraph: String, indent: Int) {
+        let margin = String(repeating: " ", count: indent)
+        for line in TextTable.wrap(paragraph, width: max(20, console.width - indent)) { console.line(margin + line) }
+    }
+}

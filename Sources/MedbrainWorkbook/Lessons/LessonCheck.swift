@@ -1,0 +1,87 @@
+import FHIRModel
+import MedbrainREPL
+
+/// What a step asks of the session, checked against its state (and the server's) rather
+/// than the text a command printed.
+public enum LessonCheck: Sendable, Equatable {
+    case connected(FHIRVersion?)
+    case disconnected
+    case loggedIn(String)
+    case loggedOut
+    /// `orders` ran for the patient, listing this many if given.
+    case ordersListed(Int?)
+    /// The order named last (by `order N`, `instructions N`, …).
+    case orderShown(Int)
+    /// The last command that succeeded started with these words.
+    case ran([String])
+    case setting(String, String)
+    /// An administration of order N this session created, read back from the server.
+    case recorded(order: Int, taken: Bool)
+
+    /// The check as a lesson writes it, such as `logged-in f001` or `recorded 2 missed`.
+    public init(_ text: String) throws(WorkbookProblem) {
+        let words = text.split(separator: " ").map(String.init)
+        let rest = Array(words.dropFirst())
+        switch (words.first ?? "", rest.count) {
+        case ("connected", 0): self = .connected(nil)
+        case ("connected", 1):
+            guard let version = FHIRVersion(rawValue: rest[0]) else {
+                throw WorkbookProblem("unknown version \(rest[0])")
+            }
+            self = .connected(version)
+        case ("disconnected", 0): self = .disconnected
+        case ("logged-in", 1): self = .loggedIn(rest[0])
+        case ("logged-out", 0): self = .loggedOut
+        case ("orders-listed", 0): self = .ordersListed(nil)
+        case ("orders-listed", 1) where Int(rest[0]) != nil: self = .ordersListed(Int(rest[0]))
+        case ("order-shown", 1) where Int(rest[0]) != nil: self = .orderShown(Int(rest[0])!)
+        case ("ran", 1...): self = .ran(rest)
+        case ("setting", 2): self = .setting(rest[0], rest[1])
+        case ("recorded", 2) where Int(rest[0]) != nil && ["taken", "missed"].contains(rest[1]):
+            self = .recorded(order: Int(rest[0])!, taken: rest[1] == "taken")
+        default:
+            throw WorkbookProblem(
+                "unknown check '\(text)'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, "
+                    + "orders-listed [N], order-shown N, ran COMMAND…, setting NAME VALUE, recorded N taken|missed")
+        }
+    }
+
+    /// Nil when the check holds; otherwise what is still missing, in a few words.
+    func missing(in repl: REPL) async -> String? {
+        let state = repl.state
+        switch self {
+        case .connected(let version):
+            guard let connected = state.fhirVersion else { return "not connected yet" }
+            guard let version, version != connected else { return nil }
+            return "connected to a \(connected.displayName) server; this step wants \(version.displayName)"
+        case .disconnected: return state.fhirVersion == nil ? nil : "still connected"
+        case .loggedIn(let id): return state.patientID == id ? nil : "not logged in as Patient/\(id) yet"
+        case .loggedOut: return state.patientID == nil ? nil : "still logged in"
+        case .ordersListed(let count):
+            guard let listed = state.ordersListed else { return "the orders are not listed yet" }
+            return count == nil || count == listed ? nil : "\(listed) orders listed; this step expects \(count!)"
+        case .orderShown(let number):
+            return state.currentOrder == number ? nil : "order \(number) has not been shown yet"
+        case .ran(let words):
+            return state.lastCommand.starts(with: words) ? nil : "'\(words.joined(separator: " "))' has not run yet"
+        case .setting(let name, let value):
+            let current = state.settings[name] ?? "?"
+            return current == value ? nil : "\(name) is \(current); this step wants \(value)"
+        case .recorded(let order, let taken):
+            return await missingDose(order: order, taken: taken, in: repl, state: state)
+        }
+    }
+
+    /// The dose must be on the server, not only in the session's memory.
+    private func missingDose(order: Int, taken: Bool, in repl: REPL, state: SessionState) async -> String? {
+        let wanted = "no dose of order \(order) recorded as \(taken ? "taken" : "missed") yet"
+        for dose in state.recorded.reversed() where dose.order == order && dose.taken == taken {
+            guard let resource = try? await repl.read(dose.reference) else {
+                return "\(dose.reference) is not on the server"
+            }
+            let notDone = resource["status"] == "not-done" || resource["wasNotGiven"] == true
+            if notDone != taken { return nil }
+        }
+        return wanted
+    }
+}

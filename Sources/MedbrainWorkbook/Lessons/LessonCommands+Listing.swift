@@ -1,0 +1,29 @@
+import MedbrainREPL
+
+/// `lesson` without arguments, and `progress`.
+extension LessonCommands {
+    /// Every lesson with a mark: `[x]` finished, `[>]` started, `[ ]` not yet.
+    func list(in repl: REPL) {
+        guard !workbook.lessons.isEmpty else {
+            return repl.print("No lessons in \(workbook.folder); MEDBRAIN_LESSONS names another folder.")
+        }
+        for lesson in workbook.lessons {
+            let entry = progress.lessons[lesson.id]
+            let mark = entry?.finished == true ? "[x]" : entry != nil || progress.current == lesson.id ? "[>]" : "[ ]"
+            let number = lesson.number.map(String.init) ?? "-"
+            let sections = lesson.sections.isEmpty ? "" : "  (\(lesson.sections))"
+            repl.print("\(mark) \(number.count < 2 ? " " + number : number)  \(lesson.title)\(sections)")
+        }
+        repl.print("'lesson N' starts or resumes lesson N.")
+    }
+
+    func report(in repl: REPL) {
+        let done = workbook.lessons.filter { progress.lessons[$0.id]?.finished == true }.count
+        repl.print("\(done) of \(workbook.lessons.count) lessons finished.")
+        if let (lesson, index) = currentStep() {
+            repl.print(
+                "Lesson \(lesson.number.map(String.init) ?? lesson.id), \(lesson.title): step \(index + 1) of \(lesson.steps.count)."
+            )
+        }
+    }
+}

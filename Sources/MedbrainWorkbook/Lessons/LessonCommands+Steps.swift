@@ -1,0 +1,103 @@
+import Foundation
+import MedbrainREPL
+
+/// Starting a lesson, showing a step, moving between steps.
+extension LessonCommands {
+    /// A fresh session on the lesson's own server state, at the step saved for it.
+    func start(_ lesson: Lesson, in repl: REPL) async throws {
+        try await repl.restart(now: lesson.header.now, timeZone: lesson.header.timeZone)
+        progress.current = lesson.id
+        hintsShown = 0
+        save(in: repl)
+        let sections = lesson.sections.isEmpty ? "" : " (tutorial \(lesson.sections))"
+        repl.print("Lesson \(lesson.number.map(String.init) ?? lesson.id): \(lesson.title)\(sections)")
+        if let version = lesson.header.server {
+            starting = true
+            defer { starting = false }
+            guard await repl.execute("connect builtin \(version.rawValue)") else {
+                throw REPLError("the lesson's server did not start")
+            }
+        }
+        show(lesson, step: progress.lessons[lesson.id]?.step ?? 0, in: repl)
+    }
+
+    func show(_ lesson: Lesson, step index: Int, in repl: REPL) {
+        let step = lesson.steps[index]
+        repl.print("")
+        repl.print("Step \(index + 1) of \(lesson.steps.count): \(step.title)")
+        for paragraph in step.narrative { repl.printWrapped(paragraph, indent: 2) }
+        for command in step.commands { repl.print("  Type:  \(command)") }
+    }
+
+    /// After step `index` is done: the next step, or the end of the lesson (and of the workbook).
+    func advance(_ lesson: Lesson, from index: Int, in repl: REPL) {
+        hintsShown = 0
+        guard index + 1 == lesson.steps.count else {
+            progress.lessons[lesson.id, default: .init()].step = index + 1
+            save(in: repl)
+            return show(lesson, step: index + 1, in: repl)
+        }
+        progress.lessons[lesson.id, default: .init()].finished = true
+        save(in: repl)
+        repl.print("")
+        repl.print("Well done: you finished lesson \(lesson.number.map(String.init) ?? lesson.id), \(lesson.title).")
+        if let next = workbook.lessons.first(where: { !(progress.lessons[$0.id]?.finished ?? false) }) {
+            repl.print("Next: 'lesson \(next.number.map(String.init) ?? next.id)', \(next.title).")
+        } else {
+            repl.print("That was the last one: you have worked through the whole workbook. Congratulations!")
+        }
+    }
+
+    func move(by offset: Int, in repl: REPL) throws {
+        let (lesson, index) = try active()
+        let target = index + offset
+        guard lesson.steps.indices.contains(target) else {
+            throw REPLError(offset > 0 ? "this is the lesson's last step" : "this is the lesson's first step")
+        }
+        progress.lessons[lesson.id, default: .init()].step = target
+        hintsShown = 0
+        save(in: repl)
+        show(lesson, step: target, in: repl)
+    }
+
+    func hint(in repl: REPL) throws {
+        let (lesson, index) = try active()
+        let hints = lesson.steps[index].hints
+        guard hintsShown < hints.count else {
+            throw REPLError(
+                hints.isEmpty
+                    ? "this step has no hints; 'solution' shows what to type"
+                    : "no more hints; 'solution' shows what to type")
+        }
+        hintsShown += 1
+        repl.printWrapped("Hint \(hintsShown) of \(hints.count): \(hints[hintsShown - 1])", indent: 0)
+    }
+
+    func solution(in repl: REPL) throws {
+        let (lesson, index) = try active()
+        for command in lesson.steps[index].commands { repl.print("  \(command)") }
+    }
+
+    func check(in repl: REPL) async throws {
+        let (lesson, index) = try active()
+        let missing = await missing(lesson.steps[index], in: repl)
+        guard missing.isEmpty else { return repl.print("Not yet: \(missing.joined(separator: "; ")).") }
+        repl.print("Step \(index + 1) done.")
+        advance(lesson, from: index, in: repl)
+    }
+
+    /// What the step's checks still miss, in order.
+    func missing(_ step: Lesson.Step, in repl: REPL) async -> [String] {
+        var missing: [String] = []
+        for check in step.checks {
+            if let what = await check.missing(in: repl) { missing.append(what) }
+        }
+        return missing
+    }
+
+    func reset(_ name: String?, in repl: REPL) async throws {
+        let lesson = try name.map { try self.lesson(named: $0) } ?? active().0
+        progress.lessons[lesson.id] = nil
+        try await start(lesson, in: repl)
+    }
+}

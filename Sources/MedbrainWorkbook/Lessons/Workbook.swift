@@ -1,0 +1,58 @@
+import Foundation
+
+/// The lessons of a folder, in file-name order, and the files that could not be read.
+public struct Workbook: Sendable {
+    public let lessons: [Lesson]
+    /// One line per broken file (`file:line: problem`); the other lessons still load.
+    public let problems: [String]
+    /// Where the lessons came from, for messages.
+    public let folder: String
+
+    public init(lessons: [Lesson], problems: [String] = [], folder: String = "lessons") {
+        (self.lessons, self.problems, self.folder) = (lessons, problems, folder)
+    }
+
+    /// Reads every `*.lesson` in `folder`.
+    public static func load(from folder: String) -> Workbook {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            return Workbook(lessons: [], folder: folder)
+        }
+        var (lessons, problems): ([Lesson], [String]) = ([], [])
+        for name in names.filter({ $0.hasSuffix(".lesson") }).sorted() {
+            let path = folder + "/" + name
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                guard data.count <= maximumFileSize else {
+                    throw WorkbookFileError(file: path, line: 1, problem: "larger than 1 MB")
+                }
+                let text = String(decoding: data, as: UTF8.self)
+                lessons.append(try Lesson(parsing: text, file: path, id: String(name.dropLast(".lesson".count))))
+            } catch {
+                problems.append("\(error)")
+            }
+        }
+        return Workbook(lessons: lessons, problems: problems, folder: folder)
+    }
+
+    static let maximumFileSize = 1 << 20
+
+    /// `$MEDBRAIN_LESSONS`, else `lessons` in the current folder, else the lessons beside the
+    /// sources this was built from.
+    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let folder = environment["MEDBRAIN_LESSONS"], !folder.isEmpty { return folder }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: "lessons", isDirectory: &isFolder), isFolder.boolValue {
+            return "lessons"
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lessons").path
+    }
+
+    /// The lesson `name` names: its number (`3`), its id (`03-login`) or the id's words (`login`).
+    public func lesson(_ name: String) -> Lesson? {
+        lessons.first { lesson in
+            lesson.id == name || (Int(name).map { $0 == lesson.number } ?? false)
+                || lesson.id.drop { $0.isNumber || $0 == "-" } == name
+        }
+    }
+}
