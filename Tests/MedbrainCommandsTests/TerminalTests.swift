@@ -5,10 +5,11 @@ import Testing
 @Suite("medbrain on a terminal", .serialized)
 struct TerminalTests {
     /// Sends each chunk after a pause (libedit reads keys, not lines) and returns the screen.
-    static func typing(_ chunks: [String], history: URL) throws -> String {
+    static func typing(_ chunks: [String], history: URL, arguments: [String] = []) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qc", Medbrain.executable.path, "/dev/null"]
+        let command = ([Medbrain.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        process.arguments = ["-qc", command, "/dev/null"]
         var environment = ProcessInfo.processInfo.environment
         environment["MEDBRAIN_HISTORY"] = history.path
         environment["TERM"] = "xterm"
@@ -41,5 +42,16 @@ struct TerminalTests {
         #expect(!screen.contains("whowhoami"))
         let saved = try String(contentsOf: history, encoding: .utf8)
         #expect(saved.split(separator: "\n").suffix(3) == ["login", "whoami", "quit"])
+    }
+
+    /// `replay --step`: Enter runs the next command, `q` stops before the one after.
+    @Test func replayStepByStep() throws {
+        let transcript = Medbrain.root.appendingPathComponent("transcripts/tutorial-r4.txt").path
+        let screen = try Self.typing(
+            ["\n", "\n", "q"], history: URL(fileURLWithPath: "/dev/null"),
+            arguments: ["replay", "--step", "--delay", "5", transcript])
+        #expect(screen.contains("Keys: Enter goes on"))
+        #expect(screen.contains("medbrain> login\nlogged in as Dipl.-Ing. Herbert Hannes Mustermann (Patient/f001)"))
+        #expect(!screen.contains("born    1961-12-24"), "\(screen)")
     }
 }

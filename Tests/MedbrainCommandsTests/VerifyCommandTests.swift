@@ -62,4 +62,22 @@ struct VerifyCommandTests {
         #expect(run.status == 1)
         #expect(run.error == "Error: \(file.path):2: %server is 'builtin dstu2', 'builtin r4' or 'none'\n")
     }
+
+    /// A recorded session verifies as it was recorded, and a second recording is refused.
+    @Test func recordThenVerify() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-record-\(UUID()).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let script = "login\norders\nadminister 2 missed at 2016-08-16T08:00:00Z\ngroup day 2\nquit\n"
+        let recorded = try Medbrain.run(["record", "--fhir-version", "r4", file.path], input: script)
+        #expect(recorded.status == 0)
+        #expect(recorded.error == "recorded \(file.path)\n")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.hasPrefix("% Recorded with medbrain record.\n%server builtin r4\n%now 2016-08-16T08:00:00Z\n"))
+        #expect(text.contains("medbrain> administer 2 missed at 2016-08-16T08:00:00Z\nrecorded missed for order 2"))
+        let verified = try Medbrain.run(["verify", file.path])
+        #expect(verified.status == 0, "\(verified.output)")
+        let again = try Medbrain.run(["record", file.path], input: "quit\n")
+        #expect(again.status == 1)
+        #expect(again.error == "Error: \(file.path) exists; --force replaces it\n")
+    }
 }

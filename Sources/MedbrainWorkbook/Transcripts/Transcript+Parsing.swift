@@ -82,7 +82,7 @@ extension Transcript {
 
 extension Transcript.Header {
     /// Sets a header directive from its text.
-    mutating func set(_ name: String, _ value: String) throws(WorkbookProblem) {
+    public mutating func set(_ name: String, _ value: String) throws(WorkbookProblem) {
         switch name {
         case "server":
             let words = value.split(separator: " ").map(String.init)

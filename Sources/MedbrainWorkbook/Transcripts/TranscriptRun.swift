@@ -27,10 +27,7 @@ public struct TranscriptRun: Sendable {
         let header = transcript.header
         let printed = Printed()
         let console = Console(width: header.width, output: printed.append, error: printed.append)
-        let repl = REPL(console: console, now: header.now, languages: languages)
-        if let workbook { repl.extensions = [LessonCommands(workbook: workbook, progressPath: nil)] }
-        await repl.execute("set timezone \"\(header.timeZone)\"")
-        if let version = header.server { await repl.execute("connect builtin \(version.rawValue)") }
+        let repl = await header.session(console: console, workbook: workbook, languages: languages)
         let bases = await repl.builtinBaseURLs()
         _ = printed.take()
         var captures: [String: String] = [:]
@@ -58,20 +55,5 @@ public struct TranscriptRun: Sendable {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
-    }
-}
-
-/// What the REPL printed since the last look.
-private final class Printed: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text = ""
-
-    func append(_ more: String) { lock.withLock { text += more } }
-
-    func take() -> String {
-        lock.withLock {
-            defer { text = "" }
-            return text
-        }
     }
 }
