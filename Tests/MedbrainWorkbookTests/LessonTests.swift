@@ -46,3 +46,128 @@ final class Printed: @unchecked Sendable {
     var text: String { lock.withLock { all } }
     func append(_ more: String) { lock.withLock { all += more } }
 }
+
+/// The lesson format's errors, and progress that survives crashes and upgrades.
+@Suite("Lesson files and progress")
+struct LessonFileTests {
+    @Test(arguments: [
+        ("Some text", 1, "text before the first step; a step starts with '# TITLE'"),
+        (
+            "# A\n? nonsense check", 2,
+            "unknown check 'nonsense check'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, orders-listed [N], order-shown N, ran COMMAND…, setting NAME VALUE, recorded N taken|missed"
+        ),
+        ("# A\n? ran help\n%title Late", 3, "%directives belong before the first step"),
+        ("%pause here", 1, "%pause belongs in transcripts, not lessons"),
+        ("%server builtin r5", 1, "%server is 'builtin dstu2', 'builtin r4' or 'none'"),
+        ("# A\n> help", 1, "step 'A' has no '? CHECK'"), ("% only a comment", 1, "a lesson needs a step"),
+    ])
+    func problemsNameFileAndLine(text: String, line: Int, problem: String) {
+        #expect(throws: WorkbookFileError(file: "x.lesson", line: line, problem: problem)) {
+            try Lesson(parsing: text, file: "x.lesson", id: "x")
+        }
+    }
+
+    @Test func aLessonsParts() throws {
+        let lesson = try Lesson(
+            parsing: """
+                %title Log in
+                %sections §11.4
+                %server builtin r4
+                % for authors
+                # Find her
+                First line
+                of a paragraph.
+
+                Second paragraph.
+                > login
+                ? logged-in f001
+                hint: one
+                hint: two
+                """, file: "03-login.lesson", id: "03-login")
+        #expect(lesson.title == "Log in")
+        #expect(lesson.number == 3)
+        #expect(lesson.header.server == .r4)
+        #expect(lesson.steps.count == 1)
+        #expect(lesson.steps[0].narrative == ["First line of a paragraph.", "Second paragraph."])
+        #expect(lesson.steps[0].commands == ["login"])
+        #expect(lesson.steps[0].checks == [.loggedIn("f001")])
+        #expect(lesson.steps[0].hints == ["one", "two"])
+    }
+
+    /// A broken file is named; the others load, so the REPL still starts with them.
+    @Test func aBrokenLessonLeavesTheOthers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-lessons-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "# Fine\n? ran help\n".write(
+            to: folder.appendingPathComponent("01-fine.lesson"), atomically: true, encoding: .utf8)
+        try "oops\n".write(to: folder.appendingPathComponent("02-broken.lesson"), atomically: true, encoding: .utf8)
+        let workbook = Workbook.load(from: folder.path)
+        #expect(workbook.lessons.map(\.id) == ["01-fine"])
+        #expect(
+            workbook.problems == [
+                "\(folder.path)/02-broken.lesson:1: text before the first step; a step starts with '# TITLE'"
+            ])
+        #expect(workbook.lesson("fine")?.id == "01-fine")
+        #expect(workbook.lesson("1")?.id == "01-fine")
+    }
+
+    @Test func progressIsSavedWholeAndReadBack() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-progress-\(UUID())/p.json")
+            .path
+        defer {
+            try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        }
+        var progress = LessonProgress()
+        progress.current = "03-login"
+        progress.lessons["03-login"] = .init(step: 2, finished: false)
+        progress.lessons["99-removed-since"] = .init(step: 1, finished: true)
+        try progress.save(to: path)
+        let (loaded, warning) = LessonProgress.load(from: path)
+        #expect(loaded == progress)
+        #expect(warning == nil)
+        // No temporary file is left beside it.
+        #expect(
+            try FileManager.default.contentsOfDirectory(
+                atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path) == ["p.json"])
+    }
+
+    @Test func anUnreadableProgressFileIsKeptAsideNotLost() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-progress-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("p.json").path
+        try "{\"lessons\": [".write(toFile: path, atomically: true, encoding: .utf8)
+        let (loaded, warning) = LessonProgress.load(from: path)
+        #expect(loaded == LessonProgress())
+        #expect(warning == "progress file \(path) was unreadable; starting afresh (kept as .unreadable)")
+        #expect(try String(contentsOfFile: path + ".unreadable", encoding: .utf8) == "{\"lessons\": [")
+    }
+
+    /// Hints one at a time, the solution, moving back and on, progress kept between sessions.
+    @Test func theWorkbookCommands() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-progress-\(UUID()).json")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let printed = Printed()
+        let repl = REPL(console: Console(width: 80, output: printed.append, error: printed.append))
+        repl.extensions = [LessonCommands(workbook: LessonTests.workbook, progressPath: path)]
+        for line in ["hint", "lesson 4", "hint", "hint", "solution", "login", "next", "back", "progress", "lesson 99"] {
+            await repl.execute(line)
+        }
+        let text = printed.text
+        #expect(text.hasPrefix("error: no lesson started; 'lesson' lists them\nLesson 4: The patient's prescriptions"))
+        #expect(
+            text.contains(
+                "Hint 1 of 1: 'login' alone finds the tutorial's test patient.\nerror: no more hints; 'solution' shows what to type\n  login\n"
+            ))
+        #expect(text.contains("Step 1 done.\n\nStep 2 of 4: List the orders"))
+        #expect(text.contains("0 of 9 lessons finished.\nLesson 4, The patient's prescriptions: step 2 of 4.\n"))
+        #expect(text.hasSuffix("error: no lesson '99'; 'lesson' lists them\n"))
+        await repl.shutdown()
+        // A new session resumes where this one was.
+        let (saved, _) = LessonProgress.load(from: path)
+        #expect(saved.current == "04-orders")
+        #expect(saved.lessons["04-orders"]?.step == 1)
+    }
+}

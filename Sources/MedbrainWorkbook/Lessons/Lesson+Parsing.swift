@@ -53,10 +53,10 @@ extension Lesson {
         case "title": title = value
         case "sections": sections = value
         case "pause": throw WorkbookProblem("%pause belongs in transcripts, not lessons")
+        case "server", "now", "timezone", "width": try header.set(words[0], value)
         default:
-            do { try header.set(words[0], value) } catch {
-                throw WorkbookProblem(error.description + (words[0] == "colour" ? "" : ", %title, %sections"))
-            }
+            throw WorkbookProblem(
+                "unknown directive %\(words[0]); known: %title, %sections, %server, %now, %timezone, %width")
         }
     }
 }
