@@ -11,8 +11,9 @@ public struct SessionState: Sendable, Equatable {
     public var ordersListed: Int?
     /// The order a command without a number means: the one named last.
     public var currentOrder: Int?
-    /// The words of the last command that succeeded.
+    /// The words of the last command that succeeded, and of the last one tried.
     public var lastCommand: [String]
+    public var lastAttempt: [String]
     /// Each setting's value as `set` names it.
     public var settings: [String: String]
     /// The administrations this session created: order number, taken, reference.
@@ -32,7 +33,7 @@ extension REPL {
         return SessionState(
             fhirVersion: session.client?.version, patientID: session.patient?.id,
             ordersListed: session.ordersListed ? session.orders.count : nil, currentOrder: session.currentOrder,
-            lastCommand: lastCommand,
+            lastCommand: lastCommand, lastAttempt: lastAttempt,
             settings: [
                 "today": current.today.map(Settings.iso) ?? "today", "timezone": current.timeZoneName,
                 "lang": current.language, "week": current.weeks.rawValue, "format": current.format.rawValue,
@@ -54,7 +55,7 @@ extension REPL {
         await servers.restart(now: now)
         fixedNow = now
         session = Session()
-        lastCommand = []
+        (lastCommand, lastAttempt) = ([], [])
         try settings.update { settings in
             settings = Settings(colour: settings.colour)
             (settings.timeZone, settings.timeZoneName) = (zone, timeZone)

@@ -12,6 +12,7 @@ public final class REPL {
     let settings: SettingsStore
     let console: Console
     let spinner: Spinner
+    let muting = Muting()
     let servers: BuiltinServers
     /// Cancels the requests in flight of every client this session connects.
     let cancellation = RequestCancellation()
@@ -24,8 +25,9 @@ public final class REPL {
     public private(set) var isFinished = false
     /// Commands an outer layer adds (the workbook's lessons), asked after the REPL's own.
     public var extensions: [any REPLExtension] = []
-    /// The words of the last command that succeeded, for lesson checks.
+    /// The words of the last command that succeeded, and of the last one tried, for lesson checks.
     var lastCommand: [String] = []
+    var lastAttempt: [String] = []
 
     /// `now` fixes the clock of the session and its built-in servers, so lessons, transcripts
     /// and tests are reproducible.
@@ -36,7 +38,7 @@ public final class REPL {
         let (output, unicode) = (console.output, console.unicode)
         spinner = Spinner(
             write: { output(unicode ? $0 : Console.ascii($0)) }, unicode: unicode, delay: spinnerDelay)
-        self.console = console.guarded(by: spinner)
+        self.console = console.guarded(by: spinner, muted: muting)
         settings = SettingsStore(Settings(colour: console.colour))
         self.interrupted = interrupted
         servers = BuiltinServers(now: now)
@@ -60,6 +62,7 @@ public final class REPL {
 
     private func execute(words: [String], line: String) async -> Bool {
         guard let name = words.first?.lowercased() else { return true }
+        lastAttempt = [name] + words.dropFirst()
         cancellation.reset()
         let watchers = [watchForInterrupt(), showWaiting(for: name)].compactMap { $0 }
         do {
@@ -73,6 +76,16 @@ public final class REPL {
         lastCommand = [name] + words.dropFirst()
         await finished(line, succeeded: true)
         return true
+    }
+
+    /// Runs `lines` printing nothing, as a lesson does to rebuild the state its earlier steps
+    /// left; true when all succeeded.
+    public func executeQuietly(_ lines: [String]) async -> Bool {
+        muting.set(true)
+        defer { muting.set(false) }
+        var succeeded = true
+        for line in lines where !(await execute(line)) { succeeded = false }
+        return succeeded
     }
 
     /// Now, by the clock the session runs on.

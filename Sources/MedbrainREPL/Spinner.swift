@@ -1,5 +1,12 @@
 import Synchronization
 
+/// Silences a console for a while: a lesson rebuilding its state, a transcript's setup.
+final class Muting: Sendable {
+    private let on = Mutex(false)
+    var isOn: Bool { on.withLock { $0 } }
+    func set(_ value: Bool) { on.withLock { $0 = value } }
+}
+
 /// The tutorial's "Loading…" state on a terminal: when a command waits longer than a moment,
 /// a spinner says what for. Anything the command writes meanwhile clears it first, so the
 /// spinner never mixes into output.
@@ -56,7 +63,7 @@ final class Spinner: Sendable {
 extension Console {
     /// This console as a command writes to it: past the spinner, and in ASCII when the
     /// terminal shows nothing else.
-    func guarded(by spinner: Spinner) -> Console {
+    func guarded(by spinner: Spinner, muted: Muting) -> Console {
         let (output, error) = (self.output, self.error)
         let unicode = self.unicode
         let plain: @Sendable (String) -> String = { text in
@@ -65,7 +72,7 @@ extension Console {
         }
         return Console(
             width: width, colour: colour, interactive: interactive, unicode: unicode,
-            output: { text in spinner.clearing { output(plain(text)) } },
-            error: { text in spinner.clearing { error(plain(text)) } })
+            output: { text in if !muted.isOn { spinner.clearing { output(plain(text)) } } },
+            error: { text in if !muted.isOn { spinner.clearing { error(plain(text)) } } })
     }
 }

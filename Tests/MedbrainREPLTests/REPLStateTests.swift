@@ -18,10 +18,8 @@ struct REPLStateTests {
         let repl = REPL(
             console: transcript.console(interactive: true), now: Probe.datasetNow,
             interrupted: CtrlC.once { transcript.output.contains("Connecting…") }, spinnerDelay: .zero)
-        let started = ContinuousClock.now
         let connected = await repl.execute("connect http://127.0.0.1:\(listener.port)/fhir")
         #expect(!connected)
-        #expect(ContinuousClock.now - started < .seconds(5))
         #expect(transcript.output.hasPrefix("\r⠋ Connecting…\u{1B}[K"))
         #expect(transcript.output.hasSuffix("\r\u{1B}[K"))
         #expect(transcript.errors == "error: cancelled\n")

@@ -1,5 +1,4 @@
 import MedbrainREPL
-import Synchronization
 
 /// A key an instructor presses while a transcript replays.
 public enum ReplayKey: Sendable, Equatable {
@@ -40,15 +39,7 @@ public final class TranscriptReplay {
 
     /// Plays every step; false when stopped with `q`.
     public func play(workbook: Workbook?) async -> Bool {
-        // Setting the session up prints nothing, as in `verify`: the class sees the transcript.
-        let muted = Mutex(true)
-        let (output, error) = (console.output, console.error)
-        let gated = Console(
-            width: console.width, colour: console.colour, interactive: false, unicode: console.unicode,
-            output: { text in if !muted.withLock({ $0 }) { output(text) } },
-            error: { text in if !muted.withLock({ $0 }) { error(text) } })
-        let repl = await transcript.header.session(console: gated, workbook: workbook)
-        muted.withLock { $0 = false }
+        let repl = await transcript.header.session(console: console, workbook: workbook)
         narrate(transcript.headerLines)
         let finished = await play(on: repl)
         await repl.shutdown()
