@@ -54,6 +54,7 @@ struct REPLCommand: AsyncParsableCommand {
             Output.standardOutput(
                 "Medbrain \(MedbrainInfo.version): learn FHIR step by step. 'help' lists the commands; "
                     + "'lesson' starts the workbook.\n")
+            if let note = lessons.resumeNote { Output.standardOutput(note + "\n") }
         }
         if format == "json" { await repl.execute(words: ["set", "format", "json"]) }
         let connect =

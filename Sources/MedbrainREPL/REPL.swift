@@ -69,8 +69,10 @@ public final class REPL {
             try await run(name, Array(words.dropFirst()))
         } catch {
             await stop(watchers)
+            // The error first: what a lesson says about the failure comes after it.
+            _ = failed(error)
             await finished(line, succeeded: false)
-            return failed(error)
+            return false
         }
         await stop(watchers)
         lastCommand = [name] + words.dropFirst()

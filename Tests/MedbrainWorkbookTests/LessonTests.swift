@@ -54,7 +54,7 @@ struct LessonFileTests {
         ("Some text", 1, "text before the first step; a step starts with '# TITLE'"),
         (
             "# A\n? nonsense check", 2,
-            "unknown check 'nonsense check'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, orders-listed [N], order-shown N, ran COMMAND…, setting NAME VALUE, recorded N taken|missed"
+            "unknown check 'nonsense check'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed"
         ),
         ("# A\n? ran help\n%title Late", 3, "%directives belong before the first step"),
         ("%pause here", 1, "%pause belongs in transcripts, not lessons"),

@@ -14,6 +14,9 @@ public enum LessonCheck: Sendable, Equatable {
     case orderShown(Int)
     /// The last command that succeeded started with these words.
     case ran([String])
+    /// The last command, whether it succeeded or not, started with these words: for steps
+    /// whose point is the error (a server that is not there, a patient who is not there).
+    case tried([String])
     case setting(String, String)
     /// An administration of order N this session created, read back from the server.
     case recorded(order: Int, taken: Bool)
@@ -36,13 +39,15 @@ public enum LessonCheck: Sendable, Equatable {
         case ("orders-listed", 1) where Int(rest[0]) != nil: self = .ordersListed(Int(rest[0]))
         case ("order-shown", 1) where Int(rest[0]) != nil: self = .orderShown(Int(rest[0])!)
         case ("ran", 1...): self = .ran(rest)
+        case ("tried", 1...): self = .tried(rest)
         case ("setting", 2): self = .setting(rest[0], rest[1])
         case ("recorded", 2) where Int(rest[0]) != nil && ["taken", "missed"].contains(rest[1]):
             self = .recorded(order: Int(rest[0])!, taken: rest[1] == "taken")
         default:
             throw WorkbookProblem(
                 "unknown check '\(text)'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, "
-                    + "orders-listed [N], order-shown N, ran COMMAND…, setting NAME VALUE, recorded N taken|missed")
+                    + "orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed"
+            )
         }
     }
 
@@ -64,6 +69,9 @@ public enum LessonCheck: Sendable, Equatable {
             return state.currentOrder == number ? nil : "order \(number) has not been shown yet"
         case .ran(let words):
             return state.lastCommand.starts(with: words) ? nil : "'\(words.joined(separator: " "))' has not run yet"
+        case .tried(let words):
+            return state.lastAttempt.starts(with: words)
+                ? nil : "'\(words.joined(separator: " "))' has not been tried yet"
         case .setting(let name, let value):
             let current = state.settings[name] ?? "?"
             return current == value ? nil : "\(name) is \(current); this step wants \(value)"

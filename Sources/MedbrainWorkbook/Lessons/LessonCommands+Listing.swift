@@ -20,10 +20,12 @@ extension LessonCommands {
     func report(in repl: REPL) {
         let done = workbook.lessons.filter { progress.lessons[$0.id]?.finished == true }.count
         repl.print("\(done) of \(workbook.lessons.count) lessons finished.")
-        if let (lesson, index) = currentStep() {
-            repl.print(
-                "Lesson \(lesson.number.map(String.init) ?? lesson.id), \(lesson.title): step \(index + 1) of \(lesson.steps.count)."
-            )
+        guard let (lesson, index) = currentStep() else { return }
+        let number = lesson.number.map(String.init) ?? lesson.id
+        guard progress.lessons[lesson.id]?.finished != true else {
+            repl.print("Lesson \(number), \(lesson.title), is finished.")
+            return suggestNext(after: lesson, in: repl)
         }
+        repl.print("Lesson \(number), \(lesson.title): step \(index + 1) of \(lesson.steps.count).")
     }
 }

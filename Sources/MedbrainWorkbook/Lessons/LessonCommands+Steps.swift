@@ -3,22 +3,36 @@ import MedbrainREPL
 
 /// Starting a lesson, showing a step, moving between steps.
 extension LessonCommands {
-    /// A fresh session on the lesson's own server state, at the step saved for it.
+    /// A fresh session on the lesson's own server state, at the step saved for it; the
+    /// commands of the steps before it run again, quietly, so the session is as it was left.
+    /// A finished lesson starts again at step 1 and stays finished.
     func start(_ lesson: Lesson, in repl: REPL) async throws {
         try await repl.restart(now: lesson.header.now, timeZone: lesson.header.timeZone)
-        progress.current = lesson.id
+        var entry = progress.lessons[lesson.id] ?? .init()
+        if entry.finished { entry.step = 0 }
+        entry.step = min(entry.step, lesson.steps.count - 1)
+        (progress.lessons[lesson.id], progress.current, startedHere, checking) = (entry, lesson.id, lesson.id, true)
         hintsShown = 0
         save(in: repl)
         let sections = lesson.sections.isEmpty ? "" : " (tutorial \(lesson.sections))"
         repl.print("Lesson \(lesson.number.map(String.init) ?? lesson.id): \(lesson.title)\(sections)")
-        if let version = lesson.header.server {
-            starting = true
-            defer { starting = false }
-            guard await repl.execute("connect builtin \(version.rawValue)") else {
-                throw REPLError("the lesson's server did not start")
-            }
+        starting = true
+        defer { starting = false }
+        if let version = lesson.header.server, !(await repl.execute("connect builtin \(version.rawValue)")) {
+            throw REPLError("the lesson's server did not start")
         }
-        show(lesson, step: progress.lessons[lesson.id]?.step ?? 0, in: repl)
+        if entry.step > 0 { await replay(lesson.steps[..<entry.step], in: repl) }
+        show(lesson, step: entry.step, in: repl)
+    }
+
+    /// Runs the solutions of the steps already done, printing nothing; some fail on purpose.
+    private func replay(_ steps: ArraySlice<Lesson.Step>, in repl: REPL) async {
+        let workbookCommands = Set(commands.map(\.name))
+        let lines = steps.flatMap(\.commands).filter { line in
+            !workbookCommands.contains(line.split(separator: " ").first.map { $0.lowercased() } ?? "")
+        }
+        _ = await repl.executeQuietly(lines)
+        repl.print("(Steps 1–\(steps.count) ran again, so the session is where you left it.)")
     }
 
     func show(_ lesson: Lesson, step index: Int, in repl: REPL) {
@@ -38,10 +52,19 @@ extension LessonCommands {
             return show(lesson, step: index + 1, in: repl)
         }
         progress.lessons[lesson.id, default: .init()].finished = true
+        checking = false
         save(in: repl)
         repl.print("")
         repl.print("Well done: you finished lesson \(lesson.number.map(String.init) ?? lesson.id), \(lesson.title).")
-        if let next = workbook.lessons.first(where: { !(progress.lessons[$0.id]?.finished ?? false) }) {
+        suggestNext(after: lesson, in: repl)
+    }
+
+    /// The first unfinished lesson after `lesson`, else the first unfinished one at all.
+    func suggestNext(after lesson: Lesson, in repl: REPL) {
+        let lessons = workbook.lessons
+        let after = lessons.drop { $0.id != lesson.id }.dropFirst()
+        let unfinished = { (candidate: Lesson) in !(self.progress.lessons[candidate.id]?.finished ?? false) }
+        if let next = after.first(where: unfinished) ?? lessons.first(where: unfinished) {
             repl.print("Next: 'lesson \(next.number.map(String.init) ?? next.id)', \(next.title).")
         } else {
             repl.print("That was the last one: you have worked through the whole workbook. Congratulations!")
@@ -55,7 +78,7 @@ extension LessonCommands {
             throw REPLError(offset > 0 ? "this is the lesson's last step" : "this is the lesson's first step")
         }
         progress.lessons[lesson.id, default: .init()].step = target
-        hintsShown = 0
+        (hintsShown, checking) = (0, true)
         save(in: repl)
         show(lesson, step: target, in: repl)
     }
@@ -80,6 +103,10 @@ extension LessonCommands {
 
     func check(in repl: REPL) async throws {
         let (lesson, index) = try active()
+        guard checking else {
+            repl.print("You finished this lesson.")
+            return suggestNext(after: lesson, in: repl)
+        }
         let missing = await missing(lesson.steps[index], in: repl)
         guard missing.isEmpty else { return repl.print("Not yet: \(missing.joined(separator: "; ")).") }
         repl.print("Step \(index + 1) done.")
@@ -96,7 +123,9 @@ extension LessonCommands {
     }
 
     func reset(_ name: String?, in repl: REPL) async throws {
-        let lesson = try name.map { try self.lesson(named: $0) } ?? active().0
+        guard let lesson = try name.map({ try self.lesson(named: $0) }) ?? currentStep()?.0 else {
+            throw REPLError("no lesson started; 'reset N' starts lesson N over")
+        }
         progress.lessons[lesson.id] = nil
         try await start(lesson, in: repl)
     }

@@ -12,6 +12,11 @@ public final class LessonCommands: REPLExtension {
     var hintsShown = 0
     /// Set while a lesson starts, so its own `connect` is not taken for the student's.
     var starting = false
+    /// The lesson started in this session: only its steps are checked after commands, so a
+    /// student coming back is not congratulated for what a command did by chance.
+    var startedHere: String?
+    /// False once the lesson started here is finished: its last step is not checked again.
+    var checking = false
 
     public let title = "Workbook"
     public let commands = [
@@ -59,15 +64,28 @@ public final class LessonCommands: REPLExtension {
         }
     }
 
+    /// Checks the step after every command but the workbook's own; a failed command can be
+    /// the point of a step (`tried`), but only a success earns a "still to do".
     public func commandFinished(_ line: String, succeeded: Bool, in repl: REPL) async {
         let name = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
-        guard succeeded, !starting, !commands.contains(where: { $0.name == name }), let (lesson, index) = currentStep(),
-            !(progress.lessons[lesson.id]?.finished ?? false)
+        guard !starting, !["quit", "exit"].contains(name), !commands.contains(where: { $0.name == name }),
+            let (lesson, index) = currentStep(), startedHere == lesson.id, checking
         else { return }
         let missing = await missing(lesson.steps[index], in: repl)
-        guard missing.isEmpty else { return repl.print("  (still to do: \(missing.joined(separator: "; ")))") }
+        guard missing.isEmpty else {
+            if succeeded { repl.print("  (still to do: \(missing.joined(separator: "; ")))") }
+            return
+        }
         repl.print("Step \(index + 1) done.")
         advance(lesson, from: index, in: repl)
+    }
+
+    /// On a terminal at start: where the student left off, if a lesson is unfinished.
+    public var resumeNote: String? {
+        guard let (lesson, index) = currentStep(), progress.lessons[lesson.id]?.finished != true else { return nil }
+        let number = lesson.number.map(String.init) ?? lesson.id
+        return "Lesson \(number) (\(lesson.title)) is at step \(index + 1) of \(lesson.steps.count): "
+            + "'lesson \(number)' resumes it."
     }
 
     public func completions(for words: [String], in repl: REPL) -> [String] {
@@ -88,8 +106,14 @@ public final class LessonCommands: REPLExtension {
         return (lesson, min(progress.lessons[id]?.step ?? 0, lesson.steps.count - 1))
     }
 
+    /// The lesson this session works on; one saved from an earlier session must be resumed
+    /// first, so its state is rebuilt before its steps are checked.
     func active() throws -> (Lesson, Int) {
         guard let current = currentStep() else { throw REPLError("no lesson started; 'lesson' lists them") }
+        guard startedHere == current.0.id else {
+            let number = current.0.number.map(String.init) ?? current.0.id
+            throw REPLError("lesson \(number) is not open in this session; 'lesson \(number)' resumes it")
+        }
         return current
     }
 
