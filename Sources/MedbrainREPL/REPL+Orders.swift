@@ -103,8 +103,16 @@ extension REPL {
                 let item = InstructionsInput.Item(
                     content: .dosage(dosages[index]), version: version, path: "dosageInstruction[\(index)]",
                     orderID: order.id, medication: name(of: order))
-                return InstructionsBreakdown(item: item, instructions: instructions).text
+                return Self.fitted(InstructionsBreakdown(item: item, instructions: instructions), width: console.width)
             }.joined())
+    }
+
+    /// The breakdown wrapped to the terminal: the sentence indented, the parts as a table.
+    static func fitted(_ breakdown: InstructionsBreakdown, width: Int) -> String {
+        let sentence = TextTable.wrap(breakdown.instructions.sentence, width: max(20, width - 2)).map { "  " + $0 }
+        let table = TextTable(header: ["part", "elements", "words"], rows: breakdown.rows)
+        let parts = table.render(width: max(20, width - 4)).map { "    " + $0 }
+        return ([breakdown.heading] + sentence + parts).joined(separator: "\n") + "\n"
     }
 
     /// Order N of the last listing (or the last one named), checked against the listing.

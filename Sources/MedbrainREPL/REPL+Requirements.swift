@@ -16,18 +16,25 @@ extension REPL {
         let doses = try await client.searchAll(
             "MedicationAdministration", [("patient", id), ("_count", "1000")], limit: 100_000)
         let report = RequirementReport(resources: [patient] + orders + doses, version: client.version)
-        let rows = report.rows.map { row in
-            [
-                String(row.requirement.table), row.requirement.resourceType[client.version] ?? "",
-                row.requirement.name, row.requirement.expression[client.version] ?? "", "\(row.met) of \(row.checked)",
-            ]
-        }
         let failures = report.rows.flatMap { row in
             row.failing.map { "\($0) does not meet '\(row.requirement.name)'" }
         }
         show(
-            report.json,
-            lines: TextTable(header: ["table", "resource", "requirement", "expression", "met"], rows: rows).render(
-                width: console.width) + failures)
+            report.json, lines: Self.requirementTable(report, version: client.version, width: console.width) + failures)
+    }
+
+    /// A section per table of the tutorial, titled with its number and resource type.
+    static func requirementTable(_ report: RequirementReport, version: FHIRVersion, width: Int) -> [String] {
+        let tables = Dictionary(grouping: report.rows, by: \.requirement.table).sorted { $0.key < $1.key }
+        let sections = tables.map { table, rows in
+            (
+                title: Optional("Table \(table), \(rows[0].requirement.resourceType[version] ?? "")"),
+                rows: rows.map { row in
+                    [row.requirement.name, row.requirement.expression[version] ?? "", "\(row.met) of \(row.checked)"]
+                }
+            )
+        }
+        let table = TextTable(header: ["requirement", "expression", "met"], rows: sections.flatMap(\.rows))
+        return table.render(width: width, sections: sections)
     }
 }

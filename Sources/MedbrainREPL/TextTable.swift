@@ -8,25 +8,43 @@ struct TextTable {
     static let narrowest = 8
 
     func render(width: Int) -> [String] {
+        render(width: width, sections: [(nil, rows)])
+    }
+
+    /// The table in sections, each under a title line of its own; the columns line up
+    /// across all of them.
+    func render(width: Int, sections: [(title: String?, rows: [[String]])]) -> [String] {
         let widths = columnWidths(fitting: width)
         let rule = widths.map { String(repeating: "-", count: $0) }
-        return ([header, rule] + rows).flatMap { cells in
-            let wrapped = cells.indices.map { Self.wrap(cells[$0], width: widths[$0]) }
-            return (0..<(wrapped.map(\.count).max() ?? 1)).map { line in
-                wrapped.indices.map { column in
-                    let text = line < wrapped[column].count ? wrapped[column][line] : ""
-                    return text + String(repeating: " ", count: max(0, widths[column] - text.count))
-                }.joined(separator: "  ").trimmingTrailingSpaces
+        return ([header, rule].flatMap { lines($0, widths: widths) })
+            + sections.flatMap { section in
+                [section.title].compactMap { $0 } + section.rows.flatMap { lines($0, widths: widths) }
             }
+    }
+
+    /// One row's cells side by side, each wrapped to its column.
+    private func lines(_ cells: [String], widths: [Int]) -> [String] {
+        let wrapped = cells.indices.map { Self.wrap(cells[$0], width: widths[$0]) }
+        return (0..<(wrapped.map(\.count).max() ?? 1)).map { line in
+            wrapped.indices.map { column in
+                let text = line < wrapped[column].count ? wrapped[column][line] : ""
+                return text + String(repeating: " ", count: max(0, widths[column] - text.count))
+            }.joined(separator: "  ").trimmingTrailingSpaces
         }
     }
 
-    /// Each column's natural width, the widest narrowed in turn until all fit (two spaces apart).
+    /// Each column's natural width, narrowed until all fit (two spaces apart): first the
+    /// widest of those still wider than their longest word, so words stay whole while they can.
     func columnWidths(fitting width: Int) -> [Int] {
-        var widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        while widths.reduce(0, +) + 2 * (widths.count - 1) > width,
-            let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > Self.narrowest
-        {
+        let all = [header] + rows
+        var widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        let longestWords = header.indices.map { column in
+            all.flatMap { $0[column].split(whereSeparator: \.isWhitespace).map(\.count) }.max() ?? 0
+        }
+        while widths.reduce(0, +) + 2 * (widths.count - 1) > width {
+            let keepingWords = widths.indices.filter { widths[$0] > max(longestWords[$0], Self.narrowest) }
+            let pool = keepingWords.isEmpty ? widths.indices.filter { widths[$0] > Self.narrowest } : keepingWords
+            guard let widest = pool.max(by: { widths[$0] < widths[$1] }) else { break }
             widths[widest] -= 1
         }
         return widths

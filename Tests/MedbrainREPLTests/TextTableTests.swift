@@ -41,4 +41,19 @@ struct TextTableTests {
         #expect(lines.contains("Novalgin  twice a"))
         #expect(lines.contains("drops     day"))
     }
+
+    /// The widest column gives way only down to its longest word while another column can
+    /// give instead, so an expression is not split in the middle of a name.
+    @Test func wordsStayWholeWhileAnotherColumnCanGive() {
+        let table = TextTable(
+            header: ["requirement", "expression"],
+            rows: [["at least one dosageInstruction", "medicationOrder.dosageInstruction[0] != null"]])
+        #expect(table.columnWidths(fitting: 60) == [22, 36])
+        #expect(
+            table.render(width: 60, sections: [("Table 3, MedicationOrder", table.rows)]) == [
+                "requirement             expression", "----------------------  ------------------------------------",
+                "Table 3, MedicationOrder",
+                "at least one            medicationOrder.dosageInstruction[0]", "dosageInstruction       != null",
+            ])
+    }
 }

@@ -8,9 +8,8 @@ public struct InstructionsBreakdown: Sendable {
         self.instructions = instructions
     }
 
-    /// The heading, the sentence, and a line per part: kind, elements, words.
-    public var text: String {
-        var lines: [String] = []
+    /// What the sentence is for: the order, its medication and the dosage's path.
+    public var heading: String {
         var heading = [item.orderID.map { "order \($0)" }, item.medication, item.path].compactMap { $0 }
         if heading.isEmpty {
             switch item.content {
@@ -18,13 +17,21 @@ public struct InstructionsBreakdown: Sendable {
             case .timing: heading = ["Timing"]
             }
         }
-        lines.append(heading.joined(separator: ", ") + " (\(item.version.displayName))")
-        lines.append("  " + instructions.sentence)
-        let parts = instructions.parts.map { ($0.kind.rawValue, Self.compact($0.elements), $0.text) }
-        let kindWidth = parts.map(\.0.count).max() ?? 0
-        let elementWidth = parts.map(\.1.count).max() ?? 0
-        for (kind, elements, words) in parts {
-            lines.append("    " + pad(kind, kindWidth) + "  " + pad(elements, elementWidth) + "  " + words)
+        return heading.joined(separator: ", ") + " (\(item.version.displayName))"
+    }
+
+    /// A row per part: its kind, the elements it came from, its words.
+    public var rows: [[String]] {
+        instructions.parts.map { [$0.kind.rawValue, Self.compact($0.elements), $0.text] }
+    }
+
+    /// The heading, the sentence, and a line per part: kind, elements, words.
+    public var text: String {
+        var lines = [heading, "  " + instructions.sentence]
+        let kindWidth = rows.map(\.[0].count).max() ?? 0
+        let elementWidth = rows.map(\.[1].count).max() ?? 0
+        for row in rows {
+            lines.append("    " + pad(row[0], kindWidth) + "  " + pad(row[1], elementWidth) + "  " + row[2])
         }
         return lines.joined(separator: "\n") + "\n"
     }
