@@ -12,6 +12,9 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedVersion(String)
     /// The server refused the request; `outcome` is its OperationOutcome, summarised.
     case refused(status: Int, outcome: String?)
+    /// The server sent us elsewhere and the redirect was not followed: it leads to another
+    /// host while the request carries credentials.
+    case redirected(url: String, location: String)
     /// The request was cancelled (Ctrl-C).
     case cancelled
 
@@ -23,10 +26,20 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFHIR(let url, let reason): "\(url) does not answer like a FHIR server: \(reason)"
         case .unsupportedVersion(let number):
             "the server speaks FHIR \(number); Medbrain speaks DSTU2 (1.0.x) and R4 (4.0.x)"
+        case .refused(401, let outcome):
+            "the server wants credentials (401)\(Self.detail(outcome)); a server profile can hold a token ('servers')"
+        case .refused(403, let outcome):
+            "the server refused access (403)\(Self.detail(outcome)); the credentials lack the permission"
         case .refused(let status, let outcome?): "the server answered \(status): \(outcome)"
         case .refused(let status, nil): "the server answered \(status)"
+        case .redirected(let url, let location):
+            "\(url) redirects to \(location); not followed, as credentials are never sent to another host"
         case .cancelled: "cancelled"
         }
+    }
+
+    private static func detail(_ outcome: String?) -> String {
+        outcome.map { ": \($0)" } ?? ""
     }
 
     private static func seconds(_ value: Double) -> String {

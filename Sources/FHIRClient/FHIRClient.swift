@@ -18,22 +18,34 @@ public struct FHIRClient: Sendable {
     /// Connects to the FHIR base `url` (such as `http://127.0.0.1:8080/fhir`) by reading its metadata.
     ///
     /// `observer` sees every request and answer, for `trace`; `cancellation` can cancel
-    /// this client's requests from elsewhere, the metadata read included.
+    /// this client's requests from elsewhere, the metadata read included. `credentials` go
+    /// with every request; `assumedVersion` stands in when the metadata names no version.
     public static func connect(
         to url: String, timeout: Double = 10, observer: (@Sendable (HTTPExchange) -> Void)? = nil,
-        cancellation: RequestCancellation? = nil
+        cancellation: RequestCancellation? = nil, credentials: Credentials? = nil, assumedVersion: FHIRVersion? = nil
     ) async throws(ClientError) -> FHIRClient {
         let base = try baseURL(url)
-        let transport = HTTPTransport(timeout: timeout, observer: observer, cancellation: cancellation)
+        let transport = HTTPTransport(
+            timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials)
         let metadata: JSONValue
         do { metadata = try await transport.json("GET", base + "/metadata", accept: Self.anyFHIRJSON) } catch {
             transport.session.finishTasksAndInvalidate()
             // A FHIR base always answers /metadata; anything else is not one.
-            guard case .refused(let status, _) = error else { throw error }
+            // Credentials wanted or refused is said as such, not as "not FHIR".
+            guard case .refused(let status, _) = error, ![401, 403].contains(status) else { throw error }
             throw .notFHIR(url: base, reason: "GET \(base)/metadata answered \(status)")
         }
-        return FHIRClient(server: try ServerInfo(baseURL: base, metadata: metadata), transport: transport)
+        let server = try ServerInfo(baseURL: base, metadata: metadata, assumedVersion: assumedVersion)
+        return FHIRClient(server: server, transport: transport)
     }
+
+    /// The same client waiting at most `seconds` for each answer.
+    public func with(timeout seconds: Double) -> FHIRClient {
+        FHIRClient(server: server, transport: transport.with(timeout: seconds))
+    }
+
+    /// How long a request may wait for its answer, in seconds.
+    public var timeout: Double { transport.timeout }
 
     /// Searches `type` with `parameters` (in order, repeats allowed) and returns the Bundle.
     public func search(_ type: String, _ parameters: [(String, String)] = []) async throws(ClientError)
@@ -49,13 +61,13 @@ public struct FHIRClient: Sendable {
     /// A page of search results by its URL (a Bundle's `next` link, absolute or relative to the base).
     public func page(_ link: String) async throws(ClientError) -> FHIRModel.Bundle {
         let url = URL(string: link, relativeTo: URL(string: server.baseURL + "/"))?.absoluteString ?? link
-        let json = try await transport.json("GET", url, accept: version.mimeType)
+        let json = try await transport.json("GET", url, accept: accept)
         do { return try FHIRModel.Bundle(json: json) } catch { throw .notFHIR(url: url, reason: error.description) }
     }
 
     /// One resource by type and id.
     public func read(_ type: String, id: String) async throws(ClientError) -> JSONValue {
-        try await transport.json("GET", server.baseURL + "/" + type + "/" + id, accept: version.mimeType)
+        try await transport.json("GET", server.baseURL + "/" + type + "/" + id, accept: accept)
     }
 
     /// Creates `resource` and returns it as the server stored it (with its new id).
@@ -63,7 +75,7 @@ public struct FHIRClient: Sendable {
         let type = resource["resourceType"]?.stringValue ?? ""
         let url = server.baseURL + "/" + type
         let (json, response) = try await transport.exchange(
-            "POST", url, accept: version.mimeType, body: resource.compactBytes, contentType: version.mimeType,
+            "POST", url, accept: accept, body: resource.compactBytes, contentType: version.mimeType,
             emptyAllowed: true)
         if let json { return json }
         // An empty answer is allowed: the new id is in Location, `[base]/Type/id/_history/v`.
@@ -75,6 +87,12 @@ public struct FHIRClient: Sendable {
         }
         created["id"] = .string(parts[index + 1])
         return .object(created)
+    }
+
+    /// The version's MIME type, then the other's, then plain JSON: each tried after a 406.
+    var accept: String {
+        let other = FHIRVersion.allCases.first { $0 != version }?.mimeType ?? "application/json"
+        return [version.mimeType, other, "application/json"].joined(separator: " | ")
     }
 
     static let anyFHIRJSON = "application/fhir+json, application/json+fhir;q=0.9, application/json;q=0.8"

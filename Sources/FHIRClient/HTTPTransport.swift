@@ -11,15 +11,27 @@ struct HTTPTransport: Sendable {
     let timeout: Double
     let observer: (@Sendable (HTTPExchange) -> Void)?
     let cancellation: RequestCancellation?
+    let credentials: Credentials?
 
-    init(timeout: Double, observer: (@Sendable (HTTPExchange) -> Void)?, cancellation: RequestCancellation?) {
+    init(
+        timeout: Double, observer: (@Sendable (HTTPExchange) -> Void)?, cancellation: RequestCancellation?,
+        credentials: Credentials? = nil
+    ) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
-        session = URLSession(configuration: configuration)
+        session = URLSession(
+            configuration: configuration, delegate: RedirectPolicy(guardsCredentials: credentials != nil),
+            delegateQueue: nil)
         self.timeout = timeout
         self.observer = observer
         self.cancellation = cancellation
+        self.credentials = credentials
+    }
+
+    /// The same transport with another timeout, for `set timeout` without reading metadata again.
+    func with(timeout: Double) -> HTTPTransport {
+        HTTPTransport(timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials)
     }
 
     /// Sends a request and reads the answer as JSON; a status other than 2xx is `.refused`.
@@ -32,14 +44,36 @@ struct HTTPTransport: Sendable {
     }
 
     /// Sends a request: the answer's JSON (nil when a 2xx answer has no body) and its head.
+    ///
+    /// `accept` may list alternatives separated by ` | `: a 406 (the server refuses that
+    /// MIME type) tries the next, as servers disagree on DSTU2's and R4's names.
     func exchange(
         _ method: String, _ url: String, accept: String, body: [UInt8]? = nil, contentType: String? = nil,
-        emptyAllowed: Bool = false
+        headers: [String: String] = [:], emptyAllowed: Bool = false
+    ) async throws(ClientError) -> (JSONValue?, HTTPURLResponse?) {
+        let choices = accept.components(separatedBy: " | ")
+        for (index, choice) in choices.enumerated() {
+            do {
+                return try await exchangeOnce(
+                    method, url, accept: choice, body: body, contentType: contentType, headers: headers,
+                    emptyAllowed: emptyAllowed)
+            } catch .refused(406, _) where index + 1 < choices.count {
+                continue
+            }
+        }
+        throw .refused(status: 406, outcome: nil)
+    }
+
+    private func exchangeOnce(
+        _ method: String, _ url: String, accept: String, body: [UInt8]?, contentType: String?,
+        headers: [String: String], emptyAllowed: Bool
     ) async throws(ClientError) -> (JSONValue?, HTTPURLResponse?) {
         guard let target = URL(string: url) else { throw .unreachable(url: url, reason: "not a valid URL") }
         var request = URLRequest(url: target, timeoutInterval: timeout)
         request.httpMethod = method
         request.setValue(accept, forHTTPHeaderField: "Accept")
+        if let credentials { request.setValue(credentials.authorization, forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.httpBody = Data(body)
             request.setValue(contentType, forHTTPHeaderField: "Content-Type")
@@ -56,6 +90,10 @@ struct HTTPTransport: Sendable {
                 responseBody: String(decoding: data, as: UTF8.self)))
         let parsed = Result { () throws(JSONSyntaxError) in try JSONParser.parse(data) }
         let json = try? parsed.get()
+        if (300..<400).contains(status) {
+            let location = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Location") ?? "nowhere"
+            throw .redirected(url: url, location: location)
+        }
         guard (200..<300).contains(status) else {
             // One line, however many issues the outcome lists.
             let outcome = json.flatMap { try? OperationOutcome(json: $0) }?.summary

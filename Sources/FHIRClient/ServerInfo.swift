@@ -10,7 +10,10 @@ public struct ServerInfo: Sendable, Equatable {
     public var resourceTypes: [String]
 
     /// Reads a Conformance (DSTU2) or CapabilityStatement (R4); nil `fhirVersion` is refused.
-    init(baseURL: String, metadata: JSONValue) throws(ClientError) {
+    /// Search parameter names by resource type, as the metadata lists them.
+    public var searchParameters: [String: [String]]
+
+    init(baseURL: String, metadata: JSONValue, assumedVersion: FHIRVersion? = nil) throws(ClientError) {
         let type = metadata["resourceType"]?.stringValue
         guard type == CapabilityStatement.resourceType || type == CapabilityStatement.dstu2ResourceType else {
             throw .notFHIR(
@@ -21,8 +24,10 @@ public struct ServerInfo: Sendable, Equatable {
         do { statement = try CapabilityStatement(json: metadata, path: type ?? "CapabilityStatement") } catch {
             throw .notFHIR(url: baseURL + "/metadata", reason: error.description)
         }
-        guard let number = statement.fhirVersion else {
-            throw .notFHIR(url: baseURL + "/metadata", reason: "its metadata names no fhirVersion")
+        guard let number = statement.fhirVersion ?? assumedVersion?.number else {
+            throw .notFHIR(
+                url: baseURL + "/metadata",
+                reason: "its metadata names no fhirVersion (a server profile's 'version' can say it)")
         }
         guard let version = FHIRVersion(number: number) else { throw .unsupportedVersion(number) }
         self.baseURL = baseURL
@@ -31,5 +36,11 @@ public struct ServerInfo: Sendable, Equatable {
         software = [statement.software?.name, statement.software?.version].compactMap { $0 }.joined(separator: " ")
         if software?.isEmpty == true { software = nil }
         resourceTypes = statement.resourceTypes
+        var parameters: [String: [String]] = [:]
+        for resource in statement.rest.flatMap(\.resource) {
+            guard let type = resource.type else { continue }
+            parameters[type, default: []] += resource.searchParam.compactMap(\.name)
+        }
+        searchParameters = parameters
     }
 }

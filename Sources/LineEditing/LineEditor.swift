@@ -74,6 +74,27 @@ public final class LineEditor {
         return .line(line)
     }
 
+    /// Asks `question` and reads the answer, which stays out of the history; nil when the
+    /// user pressed Ctrl-C or Ctrl-D instead, which answers no.
+    public func ask(_ question: String) -> String? {
+        let saved = promptText
+        promptText = strdup(question)
+        defer {
+            free(promptText)
+            promptText = saved
+        }
+        _ = medbrain_take_interrupt()
+        var count: Int32 = 0
+        let raw = el_gets(editline, &count)
+        if medbrain_take_interrupt() != 0 || cancelled || raw == nil {
+            cancelled = false
+            el_reset(editline)
+            FileHandle.standardOutput.write(Data("\n".utf8))
+            return nil
+        }
+        return raw.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
     private func saveHistory() {
         guard let historyPath else { return }
         let folder = URL(fileURLWithPath: historyPath).deletingLastPathComponent()
@@ -120,8 +141,9 @@ public final class LineEditor {
         guard !candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
         let common = Self.commonPrefix(candidates)
         var insertion = String(common.dropFirst(typed.count))
-        // A finished word gets its space; a folder (`@lessons/`) waits for more of its path.
-        if candidates.count == 1, !common.hasSuffix("/") { insertion += " " }
+        // A finished word gets its space; a folder (`@lessons/`) or a search parameter
+        // (`family=`) waits for more of the same word.
+        if candidates.count == 1, !common.hasSuffix("/"), !common.hasSuffix("=") { insertion += " " }
         if !insertion.isEmpty {
             _ = el_insertstr(editline, insertion)
             return UInt8(CC_REFRESH)

@@ -50,6 +50,8 @@ struct REPLCommand: AsyncParsableCommand {
             ? LineEditor(
                 prompt: "medbrain> ", historyPath: LineEditor.defaultHistoryPath(),
                 completer: { repl.completions(for: $0) }) : nil
+        // Questions (delete's) are asked on the terminal; a script is not asked.
+        if let editor { repl.confirm = { ["y", "yes"].contains(editor.ask($0)?.lowercased() ?? "") } }
         if terminal && screen {
             Output.standardOutput(
                 "Medbrain \(MedbrainInfo.version): learn FHIR step by step. 'help' lists the commands; "

@@ -16,9 +16,13 @@ struct CommandCatalog {
             "1. Connect",
             [
                 Entry(
-                    name: "connect", usage: "connect [URL | builtin [dstu2|r4]]",
+                    name: "connect", usage: "connect [URL | NAME | builtin [dstu2|r4]]",
                     summary: "read a FHIR server's metadata and speak its version", section: "§11.4.1",
                     example: "connect builtin r4", waiting: "Connecting…"),
+                Entry(
+                    name: "servers", usage: "servers",
+                    summary: "the server profiles 'connect NAME' uses (URL, version, credentials)",
+                    section: "§11.4.1", example: "servers"),
                 Entry(
                     name: "disconnect", usage: "disconnect", summary: "forget the server (and the patient)",
                     section: "§11.4.1", example: "disconnect"),
@@ -84,11 +88,71 @@ struct CommandCatalog {
             ]
         ),
         (
+            "Explore any server",
+            [
+                Entry(
+                    name: "search", usage: "search TYPE [NAME=VALUE ...] [> FILE]",
+                    summary: "any search the server supports, as a table per resource type",
+                    section: "http.html#search",
+                    example: "search MedicationAdministration patient=f001 effective-time=ge2016-08-01 _count=5",
+                    waiting: "Searching…"),
+                Entry(
+                    name: "page", usage: "page next|previous|first|last|all [LIMIT] [> FILE]",
+                    summary: "follow the last Bundle's link; all follows next to the end", section: "http.html#search",
+                    example: "page next", waiting: "Reading the page…"),
+                Entry(
+                    name: "count", usage: "count TYPE [NAME=VALUE ...]", summary: "how many match (_summary=count)",
+                    section: "http.html#search", example: "count MedicationAdministration patient=f001",
+                    waiting: "Counting…"),
+                Entry(
+                    name: "read", usage: "read TYPE ID | TYPE/ID[/_history/V] [> FILE]",
+                    summary: "one resource as JSON (a version with _history/V)", section: "http.html#read",
+                    example: "read Patient f001", waiting: "Reading…"),
+                Entry(
+                    name: "history", usage: "history TYPE ID [> FILE]", summary: "every version of a resource",
+                    section: "http.html#history", example: "history Patient f001", waiting: "Reading the history…"),
+                Entry(
+                    name: "create", usage: "create TYPE @FILE|JSON", summary: "create a resource; the server names it",
+                    section: "http.html#create", example: "create Patient @patient.json", waiting: "Creating…"),
+                Entry(
+                    name: "update", usage: "update TYPE ID @FILE|JSON",
+                    summary: "replace a resource, refused if it changed since 'read'", section: "http.html#update",
+                    example: "update Patient f001 @patient.json", waiting: "Updating…"),
+                Entry(
+                    name: "delete", usage: "delete TYPE ID [--yes]",
+                    summary: "delete a resource (asks first on a terminal)", section: "http.html#delete",
+                    example: "delete Observation 1 --yes"),
+                Entry(
+                    name: "validate", usage: "validate [dstu2|r4] @FILE|JSON",
+                    summary: "check a resource here: FHIR's rules and the tutorial's tables", section: "§9.3",
+                    example: "validate @dose.json"),
+                Entry(
+                    name: "get", usage: "get PATH [> FILE]", summary: "any GET, relative to the base; prints the JSON",
+                    section: "http.html", example: "get Patient/f001/_history/1", waiting: "Waiting…"),
+                Entry(
+                    name: "post", usage: "post PATH @FILE|JSON",
+                    summary: "any POST: a transaction or batch to the base, an operation", section: "http.html",
+                    example: "post / @transaction.json", waiting: "Waiting…"),
+                Entry(
+                    name: "show", usage: "show [json|table|summary] [> FILE]",
+                    summary: "the last result again, or saved to a file", section: "",
+                    example: "show json > result.json"),
+                Entry(
+                    name: "register", usage: "register GIVEN FAMILY [--birth-date D] [--gender G]",
+                    summary: "find or create a patient and log in (the Iris app)", section: "",
+                    example: "register Ada Lovelace --birth-date 1815-12-10", waiting: "Registering…"),
+                Entry(
+                    name: "observe", usage: "observe steps N [at DATE-TIME]",
+                    summary: "a step-count Observation for the patient (the Iris app)", section: "",
+                    example: "observe steps 8000 at 2016-08-16T20:00:00+02:00", waiting: "Recording…"),
+            ]
+        ),
+        (
             "Session",
             [
                 Entry(
                     name: "set", usage: "set [NAME VALUE]",
-                    summary: "show or change a setting: today, timezone, lang, week, format, colour, trace",
+                    summary: "show or change a setting: today, timezone, lang, week, format, colour, trace, timeout",
                     section: "", example: "set format json"),
                 Entry(
                     name: "trace", usage: "trace on|off|body", summary: "print each HTTP request (and its bodies)",

@@ -20,7 +20,8 @@ extension REPL {
         let position = words.count - 1
         switch (words[0].lowercased(), position) {
         case ("help", 1): return names
-        case ("connect", 1): return ["builtin"]
+        case ("connect", 1):
+            return ["builtin"] + ((try? ServerProfiles.load(from: serversPath))?.profiles.map(\.name) ?? [])
         case ("connect", 2) where words[1] == "builtin": return FHIRVersion.allCases.map(\.rawValue)
         case ("group", 1): return GroupingMode.allCases.map(\.rawValue)
         case ("group", 2), ("order", 1), ("administrations", 1), ("administer", 1): return orders
@@ -32,11 +33,30 @@ extension REPL {
         case ("set", 1): return Settings.names
         case ("set", 2): return settingValues(words[1])
         case ("trace", 1): return Settings.TraceMode.allCases.map(\.rawValue)
+        case ("search", 1), ("count", 1), ("read", 1), ("history", 1), ("create", 1), ("update", 1), ("delete", 1):
+            return session.client?.server.resourceTypes ?? []
+        case ("search", _), ("count", _): return searchParameterNames(words[1])
+        case ("page", 1): return ["next", "previous", "first", "last", "all"]
+        case ("show", 1): return ["json", "table", "summary"]
+        case ("validate", 1): return FHIRVersion.allCases.map(\.rawValue)
+        case ("delete", 3): return ["--yes"]
+        case ("observe", 1): return ["steps"]
+        case ("observe", 3): return ["at"]
+        case ("register", _):
+            return ["--birth-date", "--gender"].contains(words[position - 1]) ? [] : ["--birth-date", "--gender"]
         case ("login", _):
             // After an option comes its value, which only the user knows.
             return ["--identifier", "--email"].contains(words[position - 1]) ? [] : ["--identifier", "--email"]
         default: return []
         }
+    }
+
+    /// The type's search parameters the server lists, and the ones every search has, each
+    /// ending in `=` so the value follows at once.
+    private func searchParameterNames(_ type: String) -> [String] {
+        let listed = session.client?.server.searchParameters[type] ?? []
+        let common = ["_id", "_lastUpdated", "_count", "_sort", "_include", "_summary", "_elements"]
+        return (listed + common.filter { !listed.contains($0) }).map { $0 + "=" }
     }
 
     private func settingValues(_ name: String) -> [String] {
@@ -46,6 +66,7 @@ extension REPL {
         case "format": Settings.OutputFormat.allCases.map(\.rawValue)
         case "trace": Settings.TraceMode.allCases.map(\.rawValue)
         case "colour": ["on", "off"]
+        case "timeout": ["5", "10", "30", "60"]
         case "today": ["today", Settings.iso(CivilDay.today(in: settings.current.timeZone, at: clock()))]
         case "timezone": (["UTC"] + TimeZone.knownTimeZoneIdentifiers).sorted()
         default: []

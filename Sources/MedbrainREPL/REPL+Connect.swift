@@ -4,11 +4,12 @@ import FHIRModel
 /// Step 1: connect (tutorial §11.4.1), and the session commands.
 extension REPL {
     func connect(_ arguments: [String]) async throws {
+        let target = try await connectTarget(arguments)
         let client = try await FHIRClient.connect(
-            to: try await connectURL(arguments),
+            to: target.url, timeout: settings.current.timeout,
             observer: { [settings, console] exchange in
                 Self.report(exchange, settings: settings.current, console: console)
-            }, cancellation: cancellation)
+            }, cancellation: cancellation, credentials: target.credentials, assumedVersion: target.assumedVersion)
         session = Session(client: client)
         let info = client.server
         show(
@@ -27,17 +28,22 @@ extension REPL {
                 ).map { "  " + $0 })
     }
 
-    /// `builtin [VERSION]` starts (or reuses) a built-in server; anything else is a base URL.
-    private func connectURL(_ arguments: [String]) async throws -> String {
-        let usage = REPLError("usage: \(CommandCatalog.entry("connect")!.usage)")
+    /// `builtin [VERSION]` starts (or reuses) a built-in server; a URL is a base; any other
+    /// word names a server profile.
+    private func connectTarget(_ arguments: [String]) async throws -> ConnectTarget {
+        let usage = usage("connect")
         let target = arguments.first ?? "builtin"
         guard target == "builtin" else {
             guard arguments.count == 1 else { throw usage }
-            return target
+            if target.contains("://") { return ConnectTarget(url: target) }
+            guard let profile = try profileTarget(target) else {
+                throw REPLError("'\(target)' is neither a URL nor a server profile; 'servers' lists the profiles")
+            }
+            return profile
         }
         let name = arguments.count > 1 ? arguments[1] : "dstu2"
         guard let version = FHIRVersion(rawValue: name.lowercased()), arguments.count <= 2 else { throw usage }
-        return try await servers.baseURL(version)
+        return ConnectTarget(url: try await servers.baseURL(version))
     }
 
     func disconnect() {

@@ -7,8 +7,11 @@ extension REPL {
         if let name = arguments.first?.lowercased() {
             if let entry = CommandCatalog.entry(name) {
                 console.line("usage: \(entry.usage)")
-                console.line("  \(entry.summary)" + (entry.section.isEmpty ? "" : " (tutorial \(entry.section))"))
+                console.line(
+                    "  \(entry.summary)" + (entry.section.hasPrefix("§") ? " (tutorial \(entry.section))" : ""))
                 console.line("  example: \(entry.example)")
+                // The generic commands point at the FHIR specification's page for their interaction.
+                if entry.section.hasPrefix("http") { console.line("  FHIR: https://hl7.org/fhir/R4/\(entry.section)") }
             } else if let command = added.first(where: { $0.name == name }) {
                 console.line("usage: \(command.usage)")
                 console.line("  \(command.summary)")
@@ -53,6 +56,8 @@ extension REPL {
                 try settings.change(
                     arguments[0].lowercased(), to: arguments[1], languages: languages, colourAllowed: colourAllowed)
             }
+            // The connected server's requests wait as long as the setting says, from the next one on.
+            session.client = session.client?.with(timeout: settings.current.timeout)
         }
         let current = settings.current
         let shown = current.shown(languages: languages, now: clock())

@@ -25,6 +25,10 @@ public final class REPL {
     public private(set) var isFinished = false
     /// Commands an outer layer adds (the workbook's lessons), asked after the REPL's own.
     public var extensions: [any REPLExtension] = []
+    /// The server profiles file `connect NAME` and `servers` read.
+    public var serversPath = ServerProfiles.defaultPath()
+    /// Asks the user a yes-or-no question (`delete` on a terminal); nil: nobody to ask, so go ahead.
+    public var confirm: ((String) -> Bool)?
     /// The words of the last command that succeeded, and of the last one tried, for lesson checks.
     var lastCommand: [String] = []
     var lastAttempt: [String] = []
@@ -50,7 +54,7 @@ public final class REPL {
     @discardableResult
     public func execute(_ line: String) async -> Bool {
         let words: [String]
-        do { words = try CommandWords.split(line) } catch { return failed(error) }
+        do { words = try Self.words(of: line) } catch { return failed(error) }
         return await execute(words: words, line: line)
     }
 
@@ -88,6 +92,19 @@ public final class REPL {
         var succeeded = true
         for line in lines where !(await execute(line)) { succeeded = false }
         return succeeded
+    }
+
+    /// The words of a line; JSON typed at the end of `create`, `update`, `post` or `validate`
+    /// is one word, kept exactly as typed (its quotes are JSON's, not the command language's).
+    static func words(of line: String) throws(REPLError) -> [String] {
+        guard let brace = line.firstIndex(where: { $0 == "{" || $0 == "[" }) else {
+            return try CommandWords.split(line)
+        }
+        let head = try CommandWords.split(String(line[..<brace]))
+        guard let name = head.first?.lowercased(), ["create", "update", "post", "validate"].contains(name) else {
+            return try CommandWords.split(line)
+        }
+        return head + [String(line[brace...]).trimmingCharacters(in: .whitespaces)]
     }
 
     /// Now, by the clock the session runs on.
@@ -151,6 +168,7 @@ public final class REPL {
         case "help", "?": try help(arguments)
         case "connect": try await connect(arguments)
         case "disconnect": disconnect()
+        case "servers": try listServers(arguments)
         case "login": try await login(arguments)
         case "logout": logout()
         case "whoami": try whoami()
@@ -161,6 +179,20 @@ public final class REPL {
         case "administrations": try await administrations(arguments)
         case "group": try await group(arguments)
         case "administer": try await administer(arguments)
+        case "search": try await search(arguments)
+        case "page": try await page(arguments)
+        case "count": try await count(arguments)
+        case "read": try await readResource(arguments)
+        case "history": try await history(arguments)
+        case "create": try await create(arguments)
+        case "update": try await update(arguments)
+        case "delete": try await delete(arguments)
+        case "validate": try validate(arguments)
+        case "get": try await get(arguments)
+        case "post": try await post(arguments)
+        case "show": try showResult(arguments)
+        case "register": try await register(arguments)
+        case "observe": try await observe(arguments)
         case "set": try set(arguments)
         case "trace": try trace(arguments)
         case "quit", "exit":

@@ -14,4 +14,17 @@ struct Session {
     var currentOrder: Int?
     /// The administrations `administer` created, for lesson checks.
     var recorded: [RecordedDose] = []
+    /// The last answer a generic command got, for `show`, `page` and saving.
+    var result: ExploreResult?
+    /// The ETag of each resource read or written (`Patient/f001` → `W/"2"`), for `update`'s If-Match.
+    var versionsRead: [String: String] = [:]
+}
+
+/// An answer of a generic command: a resource, or a Bundle of them.
+struct ExploreResult {
+    var json: JSONValue
+    /// What asked for it, such as `GET Patient?family=Chalmers`.
+    var request: String
+    /// The search Bundle, when it is one: its links page on.
+    var bundle: FHIRModel.Bundle?
 }

@@ -4,7 +4,7 @@ import MedicationTutorial
 
 extension Settings {
     /// The names `set` knows, in the order it shows them.
-    static let names = ["today", "timezone", "lang", "week", "format", "colour", "trace"]
+    static let names = ["today", "timezone", "lang", "week", "format", "colour", "trace", "timeout"]
 
     /// Changes `name` to `value`, or says in one line what the setting takes.
     mutating func change(_ name: String, to value: String, languages: LanguageCatalog, colourAllowed: Bool)
@@ -33,6 +33,12 @@ extension Settings {
                 throw REPLError("colour needs a terminal and NO_COLOR unset")
             }
             colour = value.lowercased() == "on"
+        case "timeout":
+            let seconds = Double(value.hasSuffix("s") ? String(value.dropLast()) : value)
+            guard let seconds, seconds >= 0.1, seconds <= 600 else {
+                throw REPLError("timeout is a number of seconds from 0.1 to 600, such as 30")
+            }
+            timeout = seconds
         default:
             throw REPLError("no setting '\(name)'; settings are \(Self.names.joined(separator: ", "))")
         }
@@ -66,7 +72,7 @@ extension Settings {
             ("timezone", timeZoneName),
             ("lang", "\(language) (available: \(languages.codes.joined(separator: ", ")))"),
             ("week", weeks.rawValue), ("format", format.rawValue), ("colour", colour ? "on" : "off"),
-            ("trace", trace.rawValue),
+            ("trace", trace.rawValue), ("timeout", Self.seconds(timeout)),
         ]
     }
 
@@ -76,7 +82,13 @@ extension Settings {
             "todayFixed": .bool(today != nil),
             "timezone": .string(timeZoneName), "lang": .string(language), "week": .string(weeks.rawValue),
             "format": .string(format.rawValue), "colour": .bool(colour), "trace": .string(trace.rawValue),
+            "timeout": .number(Self.seconds(timeout).replacingOccurrences(of: " s", with: "")),
         ]
+    }
+
+    /// `10 s`, `2.5 s`.
+    static func seconds(_ value: Double) -> String {
+        value.rounded() == value ? "\(Int(value)) s" : "\(value) s"
     }
 
     static func iso(_ day: CivilDay) -> String {

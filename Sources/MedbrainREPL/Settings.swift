@@ -15,6 +15,8 @@ struct Settings: Sendable {
     var format = OutputFormat.table
     /// Starts as the console allows (a terminal without NO_COLOR).
     var colour = false
+    /// Seconds a request may wait for its answer before it fails.
+    var timeout = 10.0
 
     enum TraceMode: String, CaseIterable, Sendable {
         case off, on, body

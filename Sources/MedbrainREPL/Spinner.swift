@@ -14,6 +14,8 @@ final class Spinner: Sendable {
     private struct State {
         var visible = false
         var frame = 0
+        /// How far a long command got, shown after the label (`page 3, 40 resources so far`).
+        var progress: String?
     }
 
     private let state = Mutex(State())
@@ -51,9 +53,13 @@ final class Spinner: Sendable {
 
     func clear() { clearing {} }
 
+    /// Shows `progress` after the label from the next frame on; nil removes it.
+    func note(_ progress: String?) { state.withLock { $0.progress = progress } }
+
     private func draw(_ label: String) {
         state.withLock { state in
-            self.write("\r" + frames[state.frame % frames.count] + " " + label + "\u{1B}[K")
+            let progress = state.progress.map { " " + $0 } ?? ""
+            self.write("\r" + frames[state.frame % frames.count] + " " + label + progress + "\u{1B}[K")
             state.visible = true
             state.frame += 1
         }

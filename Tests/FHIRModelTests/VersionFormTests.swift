@@ -86,11 +86,13 @@ struct VersionFormTests {
         #expect(CapabilityStatement(resourceType: "Conformance").json == ["resourceType": "Conformance"])
     }
 
+    /// A diagnostics text that starts with the path already (as many servers write it) is not
+    /// given the path twice.
     @Test func operationOutcomeSummaryPrefersExpressionThenLocation() throws {
         let r4 = try Support.decode(OperationOutcome.self, Fixture.r4OperationOutcome)
         #expect(
             r4.summary == """
-                error: MedicationAdministration.status: MedicationAdministration.status: required
+                error: MedicationAdministration.status: required
                 warning: MedicationAdministration.dosage.dose: dose exceeds the usual maximum
                 """)
         let dstu2 = try Support.decode(OperationOutcome.self, Fixture.dstu2OperationOutcome)

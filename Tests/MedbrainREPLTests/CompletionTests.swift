@@ -14,7 +14,10 @@ struct CompletionTests {
         #expect(repl.completions(for: "group ") == ["year", "month", "week", "day"])
         #expect(repl.completions(for: "connect builtin ") == ["dstu2", "r4"])
         #expect(repl.completions(for: "instructions 1 --lang ") == ["de", "en"])
-        #expect(repl.completions(for: "set ") == ["today", "timezone", "lang", "week", "format", "colour", "trace"])
+        #expect(
+            repl.completions(for: "set ") == [
+                "today", "timezone", "lang", "week", "format", "colour", "trace", "timeout",
+            ])
         #expect(repl.completions(for: "set week ") == ["tutorial", "iso"])
         #expect(repl.completions(for: "set format ") == ["table", "json"])
         #expect(repl.completions(for: "set timezone ").contains("Europe/Vienna"))
@@ -22,6 +25,22 @@ struct CompletionTests {
         try await probe.setUp(["connect builtin r4", "login", "orders"])
         #expect(repl.completions(for: "order ") == (1...11).map(String.init))
         #expect(repl.completions(for: "administer 2 ") == ["taken", "missed"])
+        await probe.stop()
+    }
+
+    /// Once connected, the server's metadata: its resource types and each type's search parameters.
+    @Test func resourceTypesAndSearchParametersFromTheMetadata() async throws {
+        let probe = Probe()
+        let repl = probe.repl
+        #expect(repl.completions(for: "search ") == [])
+        try await probe.setUp(["connect builtin r4"])
+        #expect(repl.completions(for: "search ").contains("MedicationRequest"))
+        #expect(repl.completions(for: "read ") == repl.completions(for: "search "))
+        let parameters = repl.completions(for: "search Patient ")
+        #expect(parameters.contains("family="))
+        #expect(parameters.contains("_count="))
+        #expect(repl.completions(for: "count MedicationAdministration ").contains("effective-time="))
+        #expect(repl.completions(for: "page ") == ["next", "previous", "first", "last", "all"])
         await probe.stop()
     }
 

@@ -71,6 +71,7 @@ struct REPLOutputTests {
                 format    table
                 colour    off
                 trace     off
+                timeout   10 s
 
                 """)
         await probe.stop()

@@ -59,9 +59,9 @@ struct REPLScriptTests {
                 "error: unclosed quote at column 5",
                 "error: format is table or json",
                 "error: colour needs a terminal and NO_COLOR unset",
-                "error: no setting 'volume'; settings are today, timezone, lang, week, format, colour, trace",
+                "error: no setting 'volume'; settings are today, timezone, lang, week, format, colour, trace, timeout",
                 "error: usage: set [NAME VALUE]",
-                "error: usage: connect [URL | builtin [dstu2|r4]]",
+                "error: usage: connect [URL | NAME | builtin [dstu2|r4]]",
                 "error: usage: administer N taken|missed [at DATE-TIME]",
             ])
         // A failed connect keeps the session it had: whoami still answers.

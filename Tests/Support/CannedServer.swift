@@ -26,20 +26,32 @@ public final class CannedServer: Sendable {
     public var port: Int { listener.port }
     public var baseURL: String { "http://127.0.0.1:\(port)/fhir" }
 
-    public init(answer: @escaping @Sendable (_ target: String) -> Reply) throws {
+    /// What the server was asked: the request line's parts and the header lines.
+    public struct Request: Sendable {
+        public var method: String
+        public var target: String
+        /// Header names in lower case.
+        public var headers: [String: String]
+    }
+
+    public convenience init(answer: @escaping @Sendable (_ target: String) -> Reply) throws {
+        try self.init(respond: { answer($0.target) })
+    }
+
+    public init(respond: @escaping @Sendable (Request) -> Reply) throws {
         listener = try SilentListener()
         let descriptor = listener.descriptor
         Thread.detachNewThread {
             while true {
                 let connection = accept(descriptor, nil, nil)
                 guard connection >= 0 else { return }
-                Self.serve(connection, answer)
+                Self.serve(connection, respond)
             }
         }
     }
 
     /// Reads the request head, writes the reply, closes.
-    private static func serve(_ connection: Int32, _ answer: (String) -> Reply) {
+    private static func serve(_ connection: Int32, _ answer: (Request) -> Reply) {
         defer { _ = Glibc.close(connection) }
         var head: [UInt8] = []
         var byte: UInt8 = 0
@@ -47,8 +59,18 @@ public final class CannedServer: Sendable {
             head.append(byte)
             if head.suffix(4) == [13, 10, 13, 10] { break }
         }
-        let requestLine = String(decoding: head.prefix { $0 != 13 }, as: UTF8.self).split(separator: " ")
-        let reply = answer(requestLine.count > 1 ? String(requestLine[1]) : "/")
+        let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+        let requestLine = (lines.first ?? "").split(separator: " ").map(String.init)
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        let reply = answer(
+            Request(
+                method: requestLine.first ?? "GET", target: requestLine.count > 1 ? requestLine[1] : "/",
+                headers: headers))
         let header =
             "HTTP/1.1 \(reply.status) Canned\r\nContent-Type: \(reply.contentType)\r\n"
             + reply.headers.map { $0 + "\r\n" }.joined()

@@ -22,9 +22,11 @@ public struct OperationOutcome: FHIRResource {
     /// One line per issue, for a person: `error: MedicationAdministration.status: required`.
     public var summary: String {
         issue.map { issue in
-            let place = (issue.expression.first ?? issue.location.first).map { "\($0): " } ?? ""
             let text = issue.diagnostics ?? issue.details?.displayText ?? issue.code ?? "unknown problem"
-            return "\(issue.severity ?? "error"): \(place)\(text)"
+            // Many servers repeat the element's path in the text; say it once.
+            let place = (issue.expression.first ?? issue.location.first).map { "\($0): " } ?? ""
+            let prefix = text.hasPrefix(place) ? "" : place
+            return "\(issue.severity ?? "error"): \(prefix)\(text)"
         }.joined(separator: "\n")
     }
 }

@@ -1,0 +1,70 @@
+import FHIRModel
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A server's answer to any interaction: the status, the headers a client acts on, the body.
+public struct FHIRResponse: Sendable {
+    public var status: Int
+    /// The body, or nil when the server sent none (`Prefer: return=minimal`, a delete).
+    public var json: JSONValue?
+    /// The version the server stored, for the next update's `If-Match`.
+    public var etag: String?
+    public var location: String?
+    public var url: String
+}
+
+/// FHIR's RESTful interactions beyond search: read, history, create, update, delete, and any
+/// request by path, for developers exploring a server.
+extension FHIRClient {
+    /// A URL from a path relative to the base (`Patient/f001/_history`) or an absolute URL.
+    public func url(for path: String) -> String {
+        if path.hasPrefix("http://") || path.hasPrefix("https://") { return path }
+        let trimmed = path.drop { $0 == "/" }
+        return server.baseURL + (trimmed.isEmpty ? "" : "/" + trimmed)
+    }
+
+    /// Sends `method` to `path` with an optional JSON body; a status other than 2xx throws.
+    public func request(
+        _ method: String, _ path: String, body: JSONValue? = nil, headers: [String: String] = [:]
+    ) async throws(ClientError) -> FHIRResponse {
+        let target = url(for: path)
+        let (json, head) = try await transport.exchange(
+            method, target, accept: accept, body: body?.compactBytes,
+            contentType: body == nil ? nil : version.mimeType, headers: headers, emptyAllowed: true)
+        return FHIRResponse(
+            status: head?.statusCode ?? 0, json: json, etag: head?.value(forHTTPHeaderField: "ETag"),
+            location: head?.value(forHTTPHeaderField: "Location"), url: target)
+    }
+
+    /// The versions of one resource, newest first, as a history Bundle.
+    public func history(_ type: String, id: String) async throws(ClientError) -> FHIRModel.Bundle {
+        try await page("\(type)/\(id)/_history")
+    }
+
+    /// Replaces a resource; `ifMatch` (an ETag such as `W/"2"`) makes the server refuse with
+    /// 412 when someone else changed it since it was read.
+    public func update(_ resource: JSONValue, id: String, ifMatch: String? = nil) async throws(ClientError)
+        -> FHIRResponse
+    {
+        let type = resource["resourceType"]?.stringValue ?? ""
+        return try await request(
+            "PUT", "\(type)/\(id)", body: resource, headers: ifMatch.map { ["If-Match": $0] } ?? [:])
+    }
+
+    /// Deletes a resource.
+    public func delete(_ type: String, id: String) async throws(ClientError) -> FHIRResponse {
+        try await request("DELETE", "\(type)/\(id)")
+    }
+
+    /// How many resources a search finds, by `_summary=count` (the server sends no entries).
+    public func count(_ type: String, _ parameters: [(String, String)] = []) async throws(ClientError) -> Int {
+        let bundle = try await search(type, parameters + [("_summary", "count")])
+        guard let total = bundle.total else {
+            throw .notFHIR(url: url(for: type), reason: "its search Bundle has no total")
+        }
+        return total
+    }
+}

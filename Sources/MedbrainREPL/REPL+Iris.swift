@@ -1,0 +1,110 @@
+import FHIRClient
+import FHIRModel
+
+/// The Iris seed app's flow: register a patient once, then send step counts as Observations.
+extension REPL {
+    /// `register GIVEN FAMILY [--birth-date D] [--gender G]`: searches by name first and
+    /// creates the patient only when none matches, so registering twice makes no twin.
+    func register(_ arguments: [String]) async throws {
+        let (names, options) = try Self.options(
+            arguments, allowed: ["--birth-date", "--gender"], usage: usage("register"))
+        guard names.count == 2 else { throw usage("register") }
+        let (given, family) = (names[0], names[1])
+        let client = try connected()
+        var query = [("family", family), ("given", given)]
+        if let birthDate = options["--birth-date"] { query.append(("birthdate", birthDate)) }
+        let found = try await client.search("Patient", query).entry.compactMap(\.resource).first
+        let existed = found != nil
+        let json: JSONValue
+        if let found {
+            json = found
+        } else {
+            json = try await client.create(Self.patient(given, family, options, version: client.version))
+        }
+        let patient = try Patient(json: json)
+        session.patient = patient
+        (session.orders, session.currentOrder, session.ordersListed) = ([], nil, false)
+        let verb = existed ? "already registered" : "registered"
+        var summary = Self.summary(of: patient)
+        summary["created"] = .bool(!existed)
+        show(.object(summary), lines: ["\(verb): \(Self.name(patient)) (Patient/\(patient.id ?? "?")); logged in"])
+    }
+
+    /// `observe steps N [at DATE-TIME]`: a step count for the logged-in patient, as Iris sends it.
+    func observe(_ arguments: [String]) async throws {
+        guard arguments.count == 2 || (arguments.count == 4 && arguments[2].lowercased() == "at"),
+            arguments[0].lowercased() == "steps"
+        else { throw usage("observe") }
+        guard let steps = Int(arguments[1]), steps >= 0 else {
+            throw REPLError("a step count is a whole number, such as 8000; '\(arguments[1])' is not")
+        }
+        let patient = try loggedIn()
+        let client = try connected()
+        let time = arguments.count == 4 ? arguments[3] : Self.dateTime(clock(), in: settings.current.timeZone)
+        guard let parsed = FHIRDateTime(time), parsed.zoneOffsetMinutes != nil || parsed.precision == .day else {
+            throw REPLError("'\(time)' is not a date-time with its zone, such as 2016-08-16T20:00:00+02:00")
+        }
+        let observation = Self.stepCount(steps, patient: patient.id ?? "", at: time, version: client.version)
+        let created = try await client.create(observation)
+        let reference = "Observation/\(created["id"]?.stringValue ?? "?")"
+        show(
+            ["reference": .string(reference), "steps": .number(String(steps)), "effective": .string(time)],
+            lines: ["recorded \(steps) steps at \(time): \(reference)"])
+    }
+
+    static func patient(_ given: String, _ family: String, _ options: [String: String], version: FHIRVersion)
+        -> JSONValue
+    {
+        // DSTU2 writes family as a list of names, R4 as one.
+        let familyJSON: JSONValue = version == .dstu2 ? [.string(family)] : .string(family)
+        var members: [(String, JSONValue)] = [
+            ("resourceType", "Patient"), ("name", [["family": familyJSON, "given": [.string(given)]]]),
+        ]
+        if let gender = options["--gender"] { members.append(("gender", .string(gender))) }
+        if let birthDate = options["--birth-date"] { members.append(("birthDate", .string(birthDate))) }
+        return .object(JSONObject(members))
+    }
+
+    /// LOINC 55423-8 with the category `activity`, in the version's shape of category.
+    static func stepCount(_ steps: Int, patient: String, at time: String, version: FHIRVersion) -> JSONValue {
+        let system =
+            version == .dstu2
+            ? "http://hl7.org/fhir/observation-category" : "http://terminology.hl7.org/CodeSystem/observation-category"
+        let category: JSONValue = ["coding": [["system": .string(system), "code": "activity", "display": "Activity"]]]
+        return [
+            "resourceType": "Observation", "status": "final",
+            "category": version == .dstu2 ? category : [category],
+            "code": [
+                "coding": [
+                    [
+                        "system": "http://loinc.org", "code": "55423-8",
+                        "display": "Number of steps in unspecified time Pedometer",
+                    ]
+                ]
+            ],
+            "subject": ["reference": .string("Patient/\(patient)")], "effectiveDateTime": .string(time),
+            "valueQuantity": [
+                "value": .number(String(steps)), "unit": "steps", "system": "http://unitsofmeasure.org",
+                "code": "{steps}",
+            ],
+        ]
+    }
+
+    /// Splits `--name value` options from the other words; an unknown option or a missing value is an error.
+    static func options(_ arguments: [String], allowed: Set<String>, usage: REPLError) throws
+        -> (words: [String], options: [String: String])
+    {
+        var (words, options) = ([String](), [String: String]())
+        var rest = arguments[...]
+        while let word = rest.popFirst() {
+            guard word.hasPrefix("--") else {
+                words.append(word)
+                continue
+            }
+            guard allowed.contains(word) else { throw usage }
+            guard let value = rest.popFirst(), !value.isEmpty else { throw REPLError("\(word) needs a value") }
+            options[word] = value
+        }
+        return (words, options)
+    }
+}

@@ -1,0 +1,132 @@
+import FHIRClient
+import FHIRModel
+
+/// FHIR's instance interactions on any server: read, vread, history, create, update, delete.
+extension REPL {
+    /// `read TYPE ID`, `read TYPE/ID` or `read TYPE/ID/_history/V`.
+    func readResource(_ arguments: [String]) async throws {
+        let (arguments, file) = try Self.savingTarget(arguments)
+        let path = try Self.resourcePath(arguments, allowingVersion: true, usage: usage("read"))
+        let client = try connected()
+        try checkType(path.type, on: client)
+        let response = try await client.request("GET", path.text)
+        guard let json = response.json else { throw REPLError("the server answered \(response.status) with no body") }
+        remember(json, etag: response.etag)
+        try present(ExploreResult(json: json, request: "GET \(path.text)"), savingTo: file)
+    }
+
+    /// `history TYPE ID`: every version of one resource, newest first.
+    func history(_ arguments: [String]) async throws {
+        let (arguments, file) = try Self.savingTarget(arguments)
+        let path = try Self.resourcePath(arguments, allowingVersion: false, usage: usage("history"))
+        let client = try connected()
+        try checkType(path.type, on: client)
+        let bundle = try await client.history(path.type, id: path.id)
+        try present(
+            ExploreResult(json: bundle.json, request: "GET \(path.text)/_history", bundle: bundle), savingTo: file)
+    }
+
+    /// `create TYPE @FILE|JSON`: the server gives the new resource its id.
+    func create(_ arguments: [String]) async throws {
+        guard arguments.count == 2 else { throw usage("create") }
+        let client = try connected()
+        try checkType(arguments[0], on: client)
+        let resource = try ResourceInput.typed(try ResourceInput.read(arguments[1]), as: arguments[0])
+        let response = try await client.request("POST", arguments[0], body: resource)
+        let stored = response.json.flatMap { $0["resourceType"]?.stringValue == arguments[0] ? $0 : nil }
+        let id = stored?["id"]?.stringValue ?? Self.id(fromLocation: response.location, type: arguments[0])
+        if let stored { remember(stored, etag: response.etag) }
+        session.result = stored.map { ExploreResult(json: $0, request: "POST \(arguments[0])") }
+        let version = Self.version(stored, etag: response.etag)
+        show(
+            ["created": .string("\(arguments[0])/\(id ?? "?")"), "version": Self.json(version)],
+            lines: [
+                "created \(arguments[0])/\(id ?? "(the server named no id)")"
+                    + (version.map { " (version \($0))" } ?? "")
+            ])
+    }
+
+    /// `update TYPE ID @FILE|JSON`, with If-Match on the version last read, so nobody's
+    /// change is overwritten unseen.
+    func update(_ arguments: [String]) async throws {
+        guard arguments.count == 3 else { throw usage("update") }
+        let (type, id) = (arguments[0], arguments[1])
+        let client = try connected()
+        try checkType(type, on: client)
+        guard case .object(var object) = try ResourceInput.typed(try ResourceInput.read(arguments[2]), as: type) else {
+            throw usage("update")
+        }
+        if let other = object["id"]?.stringValue, other != id {
+            throw REPLError("the resource's id is \(other), not \(id)")
+        }
+        object["id"] = .string(id)
+        let etag = session.versionsRead["\(type)/\(id)"]
+        let response: FHIRResponse
+        do {
+            response = try await client.update(.object(object), id: id, ifMatch: etag)
+        } catch {
+            guard case .refused(412, _) = error else { throw error }
+            throw REPLError(
+                "\(type)/\(id) changed on the server since it was read (412); 'read \(type) \(id)' and edit that")
+        }
+        let stored = response.json ?? .object(object)
+        remember(stored, etag: response.etag)
+        session.result = ExploreResult(json: stored, request: "PUT \(type)/\(id)")
+        let version = Self.version(response.json, etag: response.etag)
+        show(
+            ["updated": .string("\(type)/\(id)"), "version": Self.json(version)],
+            lines: [
+                "updated \(type)/\(id)" + (version.map { " (version \($0))" } ?? "")
+                    + (etag == nil ? "; it was not read first, so no If-Match was sent" : "")
+            ])
+    }
+
+    /// `delete TYPE ID [--yes]`: on a terminal it asks first, unless `--yes`.
+    func delete(_ arguments: [String]) async throws {
+        let sure = arguments.contains("--yes")
+        let words = arguments.filter { $0 != "--yes" }
+        guard words.count == 2 else { throw usage("delete") }
+        let (type, id) = (words[0], words[1])
+        let client = try connected()
+        try checkType(type, on: client)
+        if !sure, let confirm {
+            guard confirm("delete \(type)/\(id) on \(client.server.baseURL)? [y/N] ") else {
+                return say("not deleted")
+            }
+        }
+        _ = try await client.delete(type, id: id)
+        session.versionsRead["\(type)/\(id)"] = nil
+        say("deleted \(type)/\(id)")
+    }
+
+    /// Keeps what a later `update` needs: the ETag, else one made from `meta.versionId`.
+    private func remember(_ resource: JSONValue, etag: String?) {
+        guard let type = resource["resourceType"]?.stringValue, let id = resource["id"]?.stringValue else { return }
+        let version = resource["meta"]?["versionId"]?.stringValue
+        session.versionsRead["\(type)/\(id)"] = etag ?? version.map { "W/\"\($0)\"" }
+    }
+
+    /// `3` from `W/"3"`, or the resource's `meta.versionId`.
+    static func version(_ resource: JSONValue?, etag: String?) -> String? {
+        if let version = resource?["meta"]?["versionId"]?.stringValue { return version }
+        return etag.map { $0.replacingOccurrences(of: "W/", with: "").trimmingCharacters(in: ["\""]) }
+    }
+
+    /// The id in a Location such as `[base]/Patient/7/_history/1`.
+    static func id(fromLocation location: String?, type: String) -> String? {
+        let parts = (location ?? "").split(separator: "/").map(String.init)
+        guard let index = parts.lastIndex(of: type), index + 1 < parts.count else { return nil }
+        return parts[index + 1]
+    }
+
+    /// A resource named as `TYPE ID`, `TYPE/ID` or (when allowed) `TYPE/ID/_history/V`.
+    static func resourcePath(_ arguments: [String], allowingVersion: Bool, usage: REPLError) throws
+        -> (type: String, id: String, text: String)
+    {
+        let parts = arguments.count == 2 ? arguments : (arguments.first?.split(separator: "/").map(String.init) ?? [])
+        guard arguments.count <= 2, parts.count == 2 || (allowingVersion && parts.count == 4 && parts[2] == "_history"),
+            parts.allSatisfy({ !$0.isEmpty })
+        else { throw usage }
+        return (parts[0], parts[1], parts.joined(separator: "/"))
+    }
+}

@@ -1,0 +1,136 @@
+import FHIRModel
+import Foundation
+
+/// How generic commands show what the server answered, re-show it (`show`) and save it (`> FILE`).
+extension REPL {
+    /// Remembers `result` for `show` and `page`, then prints it, or writes it to `file`.
+    func present(_ result: ExploreResult, savingTo file: String?) throws {
+        session.result = result
+        if let file { return try save(result.json, to: file) }
+        switch settings.current.format {
+        case .json: console.output(result.json.prettyText + "\n")
+        case .table: console.output(lines(of: result).map { $0 + "\n" }.joined())
+        }
+    }
+
+    /// `show [json|table|summary] [> FILE]`: the last result again, in the form asked for.
+    func showResult(_ arguments: [String]) throws {
+        let (arguments, file) = try Self.savingTarget(arguments)
+        guard arguments.count <= 1 else { throw usage("show") }
+        guard let result = session.result else {
+            throw REPLError("nothing to show yet; 'search', 'read' or 'get' first")
+        }
+        if let file { return try save(result.json, to: file) }
+        switch arguments.first?.lowercased() {
+        case nil: try present(result, savingTo: nil)
+        case "json": console.output(result.json.prettyText + "\n")
+        case "table": console.output(table(of: result).map { $0 + "\n" }.joined())
+        case "summary": console.line(Self.summary(of: result.json))
+        default: throw usage("show")
+        }
+    }
+
+    /// For people: a Bundle as tables, one per resource type; a resource as its JSON.
+    private func lines(of result: ExploreResult) -> [String] {
+        guard let bundle = result.bundle else { return [result.json.prettyText] }
+        return bundleLines(bundle, request: result.request)
+    }
+
+    /// Any result as tables, a single resource as a table of one row.
+    private func table(of result: ExploreResult) -> [String] {
+        if let bundle = result.bundle { return bundleLines(bundle, request: result.request) }
+        let type = result.json["resourceType"]?.stringValue ?? "Resource"
+        return [type] + typeTable(type, [result.json], resolve: { _ in nil })
+    }
+
+    /// `Patient: 3 of 13 matches (GET Patient?family=x)`, a table per type, the links to follow.
+    func bundleLines(_ bundle: FHIRModel.Bundle, request: String) -> [String] {
+        let resources = bundle.entry.compactMap(\.resource)
+        let included = bundle.entry.filter { $0.search?.mode == "include" }.count
+        let matches = resources.count - included
+        guard !resources.isEmpty else {
+            return [
+                "No matches" + (bundle.total.map { $0 > 0 ? " on this page (\($0) in all)" : "" } ?? "")
+                    + " (\(request))"
+            ]
+        }
+        var counted = "\(matches) " + (matches == 1 ? "match" : "matches")
+        if let total = bundle.total, total != matches { counted = "\(matches) of \(total) matches" }
+        if included > 0 { counted += ", \(included) included" }
+        var lines = ["\(counted) (\(request))"]
+        let types = resources.reduce(into: [String]()) { types, resource in
+            let type = resource["resourceType"]?.stringValue ?? "Resource"
+            if !types.contains(type) { types.append(type) }
+        }
+        let resolve = Self.resolver(resources)
+        for type in types {
+            let ofType = resources.filter { ($0["resourceType"]?.stringValue ?? "Resource") == type }
+            lines += ["", type] + typeTable(type, ofType, resolve: resolve)
+        }
+        let links = ["next", "previous", "prev", "first", "last"].filter { bundle.link($0) != nil }
+        if !links.isEmpty {
+            lines += [
+                "",
+                "'page \(links[0] == "prev" ? "previous" : links[0])' follows the link; this page has "
+                    + links.joined(separator: ", "),
+            ]
+        }
+        return lines
+    }
+
+    private func typeTable(_ type: String, _ resources: [JSONValue], resolve: ResourceSummary.Resolver) -> [String] {
+        let summary = ResourceSummary.of(type)
+        let table = TextTable(header: ["id"] + summary.headers, rows: resources.map { summary.row($0, resolve) })
+        return table.render(width: console.width)
+    }
+
+    /// Finds a referenced resource among `resources` (an `_include`d medication, say).
+    static func resolver(_ resources: [JSONValue]) -> ResourceSummary.Resolver {
+        var byReference: [String: JSONValue] = [:]
+        for resource in resources {
+            guard let type = resource["resourceType"]?.stringValue, let id = resource["id"]?.stringValue else {
+                continue
+            }
+            byReference["\(type)/\(id)"] = resource
+        }
+        return { reference in byReference[reference] }
+    }
+
+    /// One line: what the result is, its size or version, and its label.
+    static func summary(of json: JSONValue) -> String {
+        let type = json["resourceType"]?.stringValue ?? "a resource without resourceType"
+        if type == "Bundle", let bundle = try? FHIRModel.Bundle(json: json) {
+            let links = bundle.link.compactMap(\.relation)
+            return "Bundle (\(bundle.type ?? "no type")), \(bundle.entry.count) "
+                + (bundle.entry.count == 1 ? "entry" : "entries")
+                + (bundle.total.map { " of \($0)" } ?? "")
+                + (links.isEmpty ? "" : "; links: " + links.joined(separator: ", "))
+        }
+        let id = json["id"]?.stringValue.map { "\(type)/\($0)" } ?? type
+        let version = json["meta"]?["versionId"]?.stringValue.map { ", version \($0)" } ?? ""
+        let label = ResourceSummary.label(json)
+        return id + version + (label.isEmpty ? "" : ": " + label)
+    }
+
+    /// Writes `json` to `file` whole or not at all, and says so.
+    func save(_ json: JSONValue, to file: String) throws {
+        let path = (file as NSString).expandingTildeInPath
+        do {
+            try Data(json.prettyBytes + [10]).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw REPLError("cannot write \(file): \(error.localizedDescription)")
+        }
+        say("saved \(Self.summary(of: json)) to \(file)")
+    }
+
+    /// Takes `> FILE` (or `>FILE`) off the end of the arguments.
+    static func savingTarget(_ arguments: [String]) throws -> ([String], String?) {
+        guard let last = arguments.last else { return (arguments, nil) }
+        if last == ">" { throw REPLError("'>' needs a file name after it") }
+        if arguments.count >= 2, arguments[arguments.count - 2] == ">" {
+            return (Array(arguments.dropLast(2)), last)
+        }
+        if last.hasPrefix(">"), last.count > 1 { return (Array(arguments.dropLast()), String(last.dropFirst())) }
+        return (arguments, nil)
+    }
+}

@@ -1,0 +1,111 @@
+import FHIRClient
+import FHIRModel
+
+/// Searching any server: `search`, `page`, `count` (FHIR's search and paging, for developers).
+extension REPL {
+    func search(_ arguments: [String]) async throws {
+        let (arguments, file) = try Self.savingTarget(arguments)
+        guard let type = arguments.first else { throw usage("search") }
+        let client = try connected()
+        try checkType(type, on: client)
+        let parameters = try Self.searchParameters(arguments.dropFirst())
+        let bundle = try await client.search(type, parameters)
+        let query = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+        let result = ExploreResult(
+            json: bundle.json, request: "GET \(type)" + (query.isEmpty ? "" : "?" + query), bundle: bundle)
+        try present(result, savingTo: file)
+    }
+
+    /// `page next|previous|first|last` follows the last Bundle's link of that relation;
+    /// `page all [LIMIT]` follows `next` to the end.
+    func page(_ arguments: [String]) async throws {
+        let (arguments, file) = try Self.savingTarget(arguments)
+        guard let relation = arguments.first.map(Self.linkRelation), arguments.count <= 2 else { throw usage("page") }
+        guard let bundle = session.result?.bundle else { throw REPLError("no search to page; 'search' first") }
+        if relation == "all" { return try await pageAll(bundle, limit: arguments.dropFirst().first, savingTo: file) }
+        guard arguments.count == 1 else { throw usage("page") }
+        // DSTU2-era servers may still write `prev`.
+        guard let link = bundle.link(relation) ?? (relation == "previous" ? bundle.link("prev") : nil) else {
+            let links = bundle.link.compactMap(\.relation).filter { $0 != "self" }
+            throw REPLError(
+                "the last Bundle has no '\(relation)' link"
+                    + (links.isEmpty ? "" : "; it has \(links.map { "'\($0)'" }.joined(separator: ", "))"))
+        }
+        let page = try await connected().page(link)
+        try present(ExploreResult(json: page.json, request: "GET \(link)", bundle: page), savingTo: file)
+    }
+
+    /// Follows `next` links until none is left or `limit` resources are in, saying how far it got.
+    private func pageAll(_ first: FHIRModel.Bundle, limit text: String?, savingTo file: String?) async throws {
+        guard let limit = text.map({ Int($0) }) ?? Self.pageAllLimit, limit > 0 else {
+            throw REPLError("the limit of 'page all' is a number of resources, such as 1000")
+        }
+        let client = try connected()
+        defer { spinner.note(nil) }
+        var bundle = first
+        var entries = first.entry
+        var seen: Set<String> = []
+        while entries.count < limit, let next = bundle.link("next"), seen.insert(next).inserted {
+            spinner.note("page \(seen.count + 1), \(entries.count) resources so far")
+            bundle = try await client.page(next)
+            if bundle.entry.isEmpty { break }
+            entries += bundle.entry
+        }
+        var all = FHIRModel.Bundle(type: first.type ?? "searchset")
+        all.total = first.total
+        all.entry = Array(entries.prefix(limit))
+        let stopped = entries.count >= limit && bundle.link("next") != nil
+        try present(ExploreResult(json: all.json, request: "all pages", bundle: all), savingTo: file)
+        if stopped { say("stopped at \(limit) resources; 'page all N' reads more") }
+    }
+
+    func count(_ arguments: [String]) async throws {
+        guard let type = arguments.first else { throw usage("count") }
+        let client = try connected()
+        try checkType(type, on: client)
+        let total = try await client.count(type, try Self.searchParameters(arguments.dropFirst()))
+        show(["resourceType": .string(type), "count": .number(String(total))], lines: ["\(total) \(type)"])
+    }
+
+    /// `NAME=VALUE` words as search parameters, in order; repeats are kept (FHIR ANDs them).
+    static func searchParameters(_ words: some Collection<String>) throws -> [(String, String)] {
+        try words.map { word in
+            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+                throw REPLError("a search parameter is NAME=VALUE, such as family=Chalmers; '\(word)' is not")
+            }
+            return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+        }
+    }
+
+    /// A type the server does not list is a typo more often than a secret: say which it lists.
+    func checkType(_ type: String, on client: FHIRClient) throws {
+        let types = client.server.resourceTypes
+        guard !types.isEmpty, !types.contains(type) else { return }
+        // The tutorial's own rename is the likeliest slip between versions.
+        if FHIRVersion.allCases.map(\.orderType).contains(type), types.contains(client.version.orderType) {
+            throw REPLError(
+                "\(type) is not in \(client.version.displayName); this server calls a prescription \(client.version.orderType)"
+            )
+        }
+        let closest = types.map { ($0, CommandCatalog.distance($0.lowercased(), type.lowercased())) }.min {
+            $0.1 < $1.1
+        }
+        if let closest, closest.1 <= max(2, type.count / 3) {
+            throw REPLError("the server lists no resource type '\(type)'; did you mean '\(closest.0)'?")
+        }
+        throw REPLError("the server lists no resource type '\(type)'; 'connect' shows the ones it has")
+    }
+
+    static func linkRelation(_ word: String) -> String {
+        switch word.lowercased() {
+        case "prev", "previous": "previous"
+        default: word.lowercased()
+        }
+    }
+
+    static let pageAllLimit = 1_000
+
+    func usage(_ name: String) -> REPLError {
+        REPLError("usage: \(CommandCatalog.entry(name)?.usage ?? name)")
+    }
+}

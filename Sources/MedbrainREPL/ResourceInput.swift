@@ -1,0 +1,47 @@
+import FHIRModel
+import Foundation
+
+/// A resource typed into a command: `@file.json`, or JSON on the line itself.
+enum ResourceInput {
+    /// Files larger than this are refused: a resource is kilobytes, a mistake is gigabytes.
+    static let maximumBytes = 16 * 1024 * 1024
+
+    /// The JSON object `word` names or holds; errors say which file, line and column.
+    static func read(_ word: String) throws -> JSONValue {
+        let (bytes, origin) = try source(word)
+        let json: JSONValue
+        do { json = try JSONParser.parse(bytes) } catch { throw REPLError("\(origin): malformed JSON: \(error)") }
+        guard case .object = json else { throw REPLError("\(origin): expected a JSON object, found \(json.kindName)") }
+        return json
+    }
+
+    private static func source(_ word: String) throws -> ([UInt8], String) {
+        if word.hasPrefix("{") || word.hasPrefix("[") { return (Array(word.utf8), "the JSON on the line") }
+        guard word.hasPrefix("@"), word.count > 1 else {
+            throw REPLError("a resource is @FILE or JSON on the line, such as {\"resourceType\": \"Patient\"}")
+        }
+        let name = String(word.dropFirst())
+        let path = (name as NSString).expandingTildeInPath
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw REPLError("\(name): no such file")
+        }
+        if attributes[.type] as? FileAttributeType == .typeDirectory { throw REPLError("\(name): is a folder") }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maximumBytes else {
+            throw REPLError("\(name): \(size / 1_048_576) MiB is more than a resource needs (at most 16 MiB)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw REPLError("\(name): cannot read it") }
+        return (Array(data), name)
+    }
+
+    /// The resource with its `resourceType` checked against `type` (and set when missing).
+    static func typed(_ json: JSONValue, as type: String) throws -> JSONValue {
+        guard case .object(var object) = json else { return json }
+        switch object["resourceType"]?.stringValue {
+        case nil: object = JSONObject([("resourceType", .string(type))] + Array(object.members))
+        case type: break
+        case let other?: throw REPLError("the resource's resourceType is \(other), not \(type)")
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,142 @@
+import FHIRModel
+
+/// The columns a table of resources shows for a type: the id, then what tells one resource
+/// of that type from another (a patient's name and birth date, an order's medication and
+/// status). Types it does not know get a label found the way a person would look for one.
+/// Read from the JSON itself, so any server's resources show, whatever else they hold.
+struct ResourceSummary {
+    /// Finds the resource a reference such as `Medication/med-1` points to, when it is at hand.
+    typealias Resolver = (String) -> JSONValue?
+
+    let headers: [String]
+    let cells: (JSONValue, Resolver) -> [String]
+
+    /// The summary for resources of `type`.
+    static func of(_ type: String) -> ResourceSummary {
+        switch type {
+        case "Patient", "Practitioner", "RelatedPerson", "Person":
+            ResourceSummary(headers: ["name", "gender", "birth date"]) { resource, _ in
+                [personName(resource), text(resource["gender"]), text(resource["birthDate"])]
+            }
+        case "Medication":
+            ResourceSummary(headers: ["code", "form"]) { resource, _ in
+                [concept(resource["code"]), concept(resource["form"])]
+            }
+        case "MedicationOrder", "MedicationRequest":
+            ResourceSummary(headers: ["medication", "status", "patient", "written"]) { resource, resolve in
+                [
+                    medication(resource, resolve), text(resource["status"]),
+                    reference(resource["patient"] ?? resource["subject"]),
+                    time(resource["dateWritten"] ?? resource["authoredOn"]),
+                ]
+            }
+        case "MedicationAdministration":
+            ResourceSummary(headers: ["status", "effective", "order", "taken"]) { resource, _ in
+                [
+                    text(resource["status"]), effective(resource),
+                    reference(resource["prescription"] ?? resource["request"]), taken(resource),
+                ]
+            }
+        case "Observation":
+            ResourceSummary(headers: ["code", "value", "effective", "subject"]) { resource, _ in
+                [concept(resource["code"]), value(resource), effective(resource), reference(resource["subject"])]
+            }
+        default:
+            ResourceSummary(headers: ["label", "status"]) { resource, _ in
+                [label(resource), text(resource["status"])]
+            }
+        }
+    }
+
+    /// A row: the id first, then this type's cells.
+    func row(_ resource: JSONValue, _ resolve: Resolver) -> [String] {
+        [Self.text(resource["id"])] + cells(resource, resolve)
+    }
+
+    static func text(_ value: JSONValue?) -> String {
+        switch value {
+        case .string(let text)?: text
+        case .number(let literal)?: literal
+        case .bool(let flag)?: flag ? "true" : "false"
+        default: ""
+        }
+    }
+
+    /// The first HumanName: its text, else given names and family (a list in DSTU2).
+    static func personName(_ resource: JSONValue) -> String {
+        guard let name = resource["name"]?.arrayValue?.first else { return "" }
+        if let text = name["text"]?.stringValue { return text }
+        let family = name["family"]?.arrayValue?.map { text($0) } ?? [text(name["family"])]
+        let given = name["given"]?.arrayValue?.map { text($0) } ?? []
+        return (given + family).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// A CodeableConcept as a person reads it: its text, a coding's display, else its code.
+    static func concept(_ value: JSONValue?) -> String {
+        if let text = value?["text"]?.stringValue { return text }
+        let codings = value?["coding"]?.arrayValue ?? []
+        if let display = codings.lazy.compactMap({ $0["display"]?.stringValue }).first { return display }
+        return codings.first.map { text($0["code"]) } ?? ""
+    }
+
+    /// A Reference's display, else the reference itself.
+    static func reference(_ value: JSONValue?) -> String {
+        value?["display"]?.stringValue ?? text(value?["reference"])
+    }
+
+    /// The medication's name: the concept, else the referenced Medication's code when it
+    /// came along (`_include`), else the reference.
+    static func medication(_ resource: JSONValue, _ resolve: Resolver) -> String {
+        if let concept = resource["medicationCodeableConcept"] { return self.concept(concept) }
+        let target = resource["medicationReference"]?["reference"]?.stringValue.flatMap(resolve)
+        if let code = target?["code"], !concept(code).isEmpty, resource["medicationReference"]?["display"] == nil {
+            return concept(code)
+        }
+        return reference(resource["medicationReference"])
+    }
+
+    /// A dateTime to the minute, as a table has room for: `2016-08-16 08:00`; the JSON has it whole.
+    static func time(_ value: JSONValue?) -> String {
+        let full = text(value)
+        guard full.count > 16, full.dropFirst(10).first == "T" else { return full }
+        return full.prefix(10) + " " + full.dropFirst(11).prefix(5)
+    }
+
+    /// A dateTime or a Period's start, under each version's name for it.
+    static func effective(_ resource: JSONValue) -> String {
+        for name in ["effectiveDateTime", "effectiveTimeDateTime", "effectiveInstant"] {
+            if let value = resource[name] { return time(value) }
+        }
+        let period = resource["effectivePeriod"] ?? resource["effectiveTimePeriod"]
+        return time(period?["start"])
+    }
+
+    /// `no` when the dose was not given (DSTU2 `wasNotGiven`, R4 `not-done`), else `yes`.
+    static func taken(_ resource: JSONValue) -> String {
+        if case .bool(true)? = resource["wasNotGiven"] { return "no" }
+        return text(resource["status"]) == "not-done" ? "no" : "yes"
+    }
+
+    /// An Observation's value: a quantity with its unit, a concept, or a plain value.
+    static func value(_ resource: JSONValue) -> String {
+        if let quantity = resource["valueQuantity"] {
+            return [text(quantity["value"]), text(quantity["unit"])].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        if let concept = resource["valueCodeableConcept"] { return self.concept(concept) }
+        for name in ["valueString", "valueBoolean", "valueInteger", "valueDateTime"] {
+            if let value = resource[name] { return text(value) }
+        }
+        return ""
+    }
+
+    /// What a person would call a resource of a type this does not know.
+    static func label(_ resource: JSONValue) -> String {
+        if case .string(let name)? = resource["name"] { return name }
+        let person = personName(resource)
+        if !person.isEmpty { return person }
+        for name in ["title", "description"] {
+            if let text = resource[name]?.stringValue { return text }
+        }
+        return concept(resource["code"])
+    }
+}

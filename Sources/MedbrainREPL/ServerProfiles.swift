@@ -1,0 +1,110 @@
+import FHIRClient
+import FHIRModel
+import Foundation
+
+/// Named FHIR servers from the user's config file, so `connect hapi` needs no URL or token:
+///
+///     [hapi]
+///     url = https://hapi.fhir.org/baseR4
+///     version = r4              # used when the metadata does not say
+///     token = eyJhbGciOi…       # or token-command = pass show hapi, or user = … and password = …
+///
+/// A file that holds a secret must be readable by its owner alone, as ssh insists for keys.
+struct ServerProfiles {
+    struct Profile: Equatable {
+        var name: String
+        var url = ""
+        var version: FHIRVersion?
+        var token: String?
+        var tokenCommand: String?
+        var user: String?
+        var password: String?
+
+        var holdsSecret: Bool { token != nil || password != nil }
+
+        /// How it authenticates, without the secret: `bearer token`, `basic (alice)`, `none`.
+        var authentication: String {
+            if token != nil || tokenCommand != nil { return "bearer token" + (tokenCommand == nil ? "" : " (command)") }
+            return user.map { "basic (\($0))" } ?? "none"
+        }
+    }
+
+    let path: String
+    let profiles: [Profile]
+
+    /// `$MEDBRAIN_SERVERS`, else `$XDG_CONFIG_HOME/medbrain/servers`, else `~/.config/medbrain/servers`.
+    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let path = environment["MEDBRAIN_SERVERS"], !path.isEmpty { return path }
+        let config =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        return config + "/medbrain/servers"
+    }
+
+    /// The profiles in `path`; none when the file does not exist.
+    static func load(from path: String) throws(REPLError) -> ServerProfiles {
+        guard FileManager.default.fileExists(atPath: path) else { return ServerProfiles(path: path, profiles: []) }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else { throw REPLError("\(path): cannot read it as UTF-8 text") }
+        let profiles = try parse(text, path: path)
+        if profiles.contains(where: \.holdsSecret), let mode = permissions(of: path), mode & 0o077 != 0 {
+            throw REPLError(
+                "\(path) holds secrets but others may read it (mode \(String(mode, radix: 8))); 'chmod 600 \(path)' first"
+            )
+        }
+        return ServerProfiles(path: path, profiles: profiles)
+    }
+
+    static func parse(_ text: String, path: String) throws(REPLError) -> [Profile] {
+        var profiles: [Profile] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            let place = "\(path):\(index + 1)"
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if line.hasPrefix("[") {
+                guard line.hasSuffix("]"), line.count > 2 else { throw REPLError("\(place): a section is [NAME]") }
+                let name = String(line.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+                guard !profiles.contains(where: { $0.name == name }) else {
+                    throw REPLError("\(place): [\(name)] is named twice")
+                }
+                profiles.append(Profile(name: name))
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else { throw REPLError("\(place): expected KEY = VALUE") }
+            guard !profiles.isEmpty else { throw REPLError("\(place): '\(line)' comes before any [NAME]") }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            try set(key, value, in: &profiles[profiles.count - 1], at: place)
+        }
+        for profile in profiles where profile.url.isEmpty {
+            throw REPLError("\(path): [\(profile.name)] has no url")
+        }
+        return profiles
+    }
+
+    private static func set(_ key: String, _ value: String, in profile: inout Profile, at place: String)
+        throws(REPLError)
+    {
+        switch key {
+        case "url": profile.url = value
+        case "version":
+            guard let version = FHIRVersion(rawValue: value.lowercased()) else {
+                throw REPLError("\(place): version is dstu2 or r4")
+            }
+            profile.version = version
+        case "token": profile.token = value
+        case "token-command": profile.tokenCommand = value
+        case "user": profile.user = value
+        case "password": profile.password = value
+        default:
+            throw REPLError(
+                "\(place): unknown key '\(key)'; keys are url, version, token, token-command, user, password")
+        }
+    }
+
+    private static func permissions(of path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+    }
+
+    func profile(_ name: String) -> Profile? { profiles.first { $0.name == name } }
+}

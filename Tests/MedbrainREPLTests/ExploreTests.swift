@@ -1,0 +1,146 @@
+import FHIRClient
+import FHIRModel
+import Foundation
+import MedbrainREPL
+import Testing
+
+/// The generic commands a developer explores a server with, against the built-in server in
+/// both versions: search and paging, read, history, create, update with If-Match, delete.
+@Suite("Exploring a server")
+struct ExploreTests {
+    @Test(arguments: FHIRVersion.allCases)
+    func searchShowsATablePerTypeAndPages(version: FHIRVersion) async throws {
+        let probe = Probe()
+        try await probe.setUp(["connect builtin \(version.rawValue)"])
+        let type = version.orderType
+        let first = await probe.run("search \(type) patient=f001 _count=3 _include=\(type):medication")
+        #expect(first.errors == "")
+        #expect(first.output.hasPrefix("3 of 11 matches"))
+        #expect(first.output.contains("\n\(type)\nid "))
+        #expect(first.output.contains("ord-01"))
+        #expect(first.output.contains("'page next' follows the link; this page has next"))
+        let second = await probe.run("page next")
+        #expect(second.output.contains("ord-04") && !second.output.contains("ord-01"))
+        #expect(await probe.run("page previous").output.contains("ord-01"))
+        let all = await probe.run("page all")
+        #expect(all.output.hasPrefix("11 matches"))
+        #expect(all.output.contains("ord-11"))
+        // The included Medication names the order's medication instead of its reference.
+        #expect(all.output.contains("\nMedication\n"))
+        #expect(!all.output.contains("Medication/med-ciproxin"))
+        try await probe.setUp(["search \(type) patient=f001 _count=3"])
+        #expect(await probe.run("page all 4").output.contains("stopped at 4 resources"))
+        #expect(
+            await probe.run("count MedicationAdministration patient=f001").output == "62 MedicationAdministration\n")
+        await probe.stop()
+    }
+
+    @Test func readUpdateAndDeleteARegisteredResource() async throws {
+        let probe = Probe()
+        try await probe.setUp(["connect builtin r4"])
+        let created = await probe.run(#"create Patient {"name":[{"family":"O'Brien","given":["Pat"]}]}"#)
+        #expect(created.output == "created Patient/1 (version 1)\n")
+        let read = await probe.run("read Patient/1")
+        #expect(try JSONParser.parse(read.output)["name"]?.arrayValue?.first?["family"] == "O'Brien")
+        let updated = await probe.run(#"update Patient 1 {"resourceType":"Patient","gender":"female"}"#)
+        #expect(updated.output == "updated Patient/1 (version 2)\n")
+        #expect(await probe.run("read Patient/1/_history/1").output.contains("O'Brien"))
+        let history = await probe.run("history Patient 1")
+        #expect(history.output.hasPrefix("2 matches"))
+        #expect(await probe.run("delete Patient 1").output == "deleted Patient/1\n")
+        #expect(await probe.run("read Patient 1").errors.contains("410"))
+        await probe.stop()
+    }
+
+    /// Someone else's change between a read and an update is refused, not overwritten.
+    @Test func anUpdateAfterSomeoneElsesChangeIsRefused() async throws {
+        let probe = Probe()
+        try await probe.setUp(["connect builtin r4", "read Patient f003"])
+        let base = try #require(await probe.repl.builtinBaseURLs().first)
+        let other = try await FHIRClient.connect(to: base)
+        var patient = try await other.read("Patient", id: "f003")
+        if case .object(var object) = patient {
+            object["gender"] = "other"
+            patient = .object(object)
+        }
+        _ = try await other.update(patient, id: "f003")
+        let refused = await probe.run(#"update Patient f003 {"resourceType":"Patient","gender":"unknown"}"#)
+        #expect(
+            refused.errors
+                == "error: Patient/f003 changed on the server since it was read (412); 'read Patient f003' and edit that\n"
+        )
+        try await probe.setUp(["read Patient f003"])
+        #expect(await probe.run(#"update Patient f003 {"resourceType":"Patient","gender":"unknown"}"#).errors == "")
+        await probe.stop()
+    }
+
+    @Test func resultsAreSavedAndShownAgain() async throws {
+        let probe = Probe()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await probe.setUp(["connect builtin dstu2"])
+        let file = folder.appendingPathComponent("patients.json").path
+        let saved = await probe.run("search Patient gender=female > \(file)")
+        #expect(saved.output == "saved Bundle (searchset), 1 entry of 1; links: self to \(file)\n")
+        let json = try JSONParser.parse(try String(contentsOfFile: file, encoding: .utf8))
+        #expect(json["total"] == 1)
+        #expect(await probe.run("show summary").output.hasPrefix("Bundle (searchset), 1 entry"))
+        #expect(await probe.run("show table").output.contains("Anna Maria Beispielhuber"))
+        #expect(try JSONParser.parse(await probe.run("show json").output)["resourceType"] == "Bundle")
+        let patient = folder.appendingPathComponent("p.json").path
+        try await probe.setUp(["read Patient f002 >\(patient)", "update Patient f002 @\(patient)"])
+        await probe.stop()
+    }
+
+    @Test func getAndPostReachAnyInteraction() async throws {
+        let probe = Probe()
+        try await probe.setUp(["connect builtin r4"])
+        let metadata = try JSONParser.parse(await probe.run("get metadata").output)
+        #expect(metadata["resourceType"] == "CapabilityStatement")
+        let batch =
+            #"{"resourceType":"Bundle","type":"batch","entry":[{"request":{"method":"GET","url":"Patient/f001"}}]}"#
+        let answer = try JSONParser.parse(await probe.run("post / \(batch)").output)
+        #expect(answer["type"] == "batch-response")
+        await probe.stop()
+    }
+
+    @Test(arguments: [
+        ("search", "error: usage: search TYPE [NAME=VALUE ...] [> FILE]"),
+        ("search Patinet", "error: the server lists no resource type 'Patinet'; did you mean 'Patient'?"),
+        (
+            "search MedicationOrder",
+            "error: MedicationOrder is not in R4; this server calls a prescription MedicationRequest"
+        ),
+        ("search Patient family", "error: a search parameter is NAME=VALUE, such as family=Chalmers; 'family' is not"),
+        ("page next", "error: no search to page; 'search' first"),
+        ("show", "error: nothing to show yet; 'search', 'read' or 'get' first"),
+        ("read Patient", "error: usage: read TYPE ID | TYPE/ID[/_history/V] [> FILE]"),
+        ("read Patient f001 >", "error: '>' needs a file name after it"),
+        (
+            "create Patient {\"name\": ",
+            "error: the JSON on the line: malformed JSON: malformed JSON at line 1, column 9: unexpected end of input, expected a value"
+        ),
+        ("create Patient [1]", "error: the JSON on the line: expected a JSON object, found an array"),
+        ("create Patient @/no/such.json", "error: /no/such.json: no such file"),
+        (
+            "create Patient {\"resourceType\":\"Observation\"}",
+            "error: the resource's resourceType is Observation, not Patient"
+        ),
+        (
+            "create Patient {\"gender\":\"dog\"}",
+            "error: the server answered 422: error: Patient.gender: unknown code 'dog'; expected one of male, female, other, unknown"
+        ),
+        ("update Patient f001 {\"id\":\"f002\"}", "error: the resource's id is f002, not f001"),
+        ("delete Patient", "error: usage: delete TYPE ID [--yes]"),
+        ("get", "error: usage: get PATH [> FILE]"),
+        ("validate", "error: usage: validate [dstu2|r4] @FILE|JSON"),
+    ])
+    func badInputIsOneLine(line: String, error: String) async throws {
+        let probe = Probe()
+        try await probe.setUp(["connect builtin r4"])
+        let result = await probe.run(line)
+        #expect(result.errors == error + "\n")
+        await probe.stop()
+    }
+}
