@@ -54,8 +54,10 @@ extension REPL {
                     + " (\(request))"
             ]
         }
-        var counted = "\(matches) " + (matches == 1 ? "match" : "matches")
-        if let total = bundle.total, total != matches { counted = "\(matches) of \(total) matches" }
+        let history = bundle.type == "history"
+        let noun = history ? (matches == 1 ? "version" : "versions") : (matches == 1 ? "match" : "matches")
+        var counted = "\(matches) \(noun)"
+        if let total = bundle.total, total != matches { counted = "\(matches) of \(total) \(history ? "versions" : "matches")" }
         if included > 0 { counted += ", \(included) included" }
         var lines = ["\(counted) (\(request))"]
         let types = resources.reduce(into: [String]()) { types, resource in
@@ -65,7 +67,7 @@ extension REPL {
         let resolve = Self.resolver(resources)
         for type in types {
             let ofType = resources.filter { ($0["resourceType"]?.stringValue ?? "Resource") == type }
-            lines += ["", type] + typeTable(type, ofType, resolve: resolve)
+            lines += ["", type] + typeTable(type, ofType, resolve: resolve, versioned: history)
         }
         let links = ["next", "previous", "prev", "first", "last"].filter { bundle.link($0) != nil }
         if !links.isEmpty {
@@ -78,10 +80,18 @@ extension REPL {
         return lines
     }
 
-    private func typeTable(_ type: String, _ resources: [JSONValue], resolve: ResourceSummary.Resolver) -> [String] {
+    /// A table of `resources` of one type; `versioned` adds each one's version (a history).
+    private func typeTable(
+        _ type: String, _ resources: [JSONValue], resolve: ResourceSummary.Resolver, versioned: Bool = false
+    ) -> [String] {
         let summary = ResourceSummary.of(type)
-        let table = TextTable(header: ["id"] + summary.headers, rows: resources.map { summary.row($0, resolve) })
-        return table.render(width: console.width)
+        let rows = resources.map { resource in
+            var row = summary.row(resource, resolve)
+            if versioned { row.insert(ResourceSummary.text(resource["meta"]?["versionId"]), at: 1) }
+            return row
+        }
+        let header = ["id"] + (versioned ? ["version"] : []) + summary.headers
+        return TextTable(header: header, rows: rows).render(width: console.width)
     }
 
     /// Finds a referenced resource among `resources` (an `_include`d medication, say).

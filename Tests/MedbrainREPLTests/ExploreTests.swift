@@ -46,7 +46,7 @@ struct ExploreTests {
         #expect(updated.output == "updated Patient/1 (version 2)\n")
         #expect(await probe.run("read Patient/1/_history/1").output.contains("O'Brien"))
         let history = await probe.run("history Patient 1")
-        #expect(history.output.hasPrefix("2 matches"))
+        #expect(history.output.hasPrefix("2 versions"))
         #expect(await probe.run("delete Patient 1").output == "deleted Patient/1\n")
         #expect(await probe.run("read Patient 1").errors.contains("410"))
         await probe.stop()
