@@ -15,6 +15,8 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server sent us elsewhere and the redirect was not followed: it leads to another
     /// host while the request carries credentials.
     case redirected(url: String, location: String)
+    /// The answer was larger than a client should load; `limit` in bytes.
+    case tooLarge(url: String, limit: Int)
     /// The request was cancelled (Ctrl-C).
     case cancelled
 
@@ -34,6 +36,8 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         case .refused(let status, nil): "the server answered \(status)"
         case .redirected(let url, let location):
             "\(url) redirects to \(location); not followed, as credentials are never sent to another host"
+        case .tooLarge(let url, let limit):
+            "the answer from \(url) is larger than \(limit / 1_048_576) MiB; ask for less (_count, _elements)"
         case .cancelled: "cancelled"
         }
     }

@@ -20,13 +20,16 @@ public struct FHIRClient: Sendable {
     /// `observer` sees every request and answer, for `trace`; `cancellation` can cancel
     /// this client's requests from elsewhere, the metadata read included. `credentials` go
     /// with every request; `assumedVersion` stands in when the metadata names no version.
+    /// An answer over `maximumBodyBytes` fails as ``ClientError/tooLarge(url:limit:)``.
     public static func connect(
         to url: String, timeout: Double = 10, observer: (@Sendable (HTTPExchange) -> Void)? = nil,
-        cancellation: RequestCancellation? = nil, credentials: Credentials? = nil, assumedVersion: FHIRVersion? = nil
+        cancellation: RequestCancellation? = nil, credentials: Credentials? = nil, assumedVersion: FHIRVersion? = nil,
+        maximumBodyBytes: Int = Self.maximumBodyBytes
     ) async throws(ClientError) -> FHIRClient {
         let base = try baseURL(url)
         let transport = HTTPTransport(
-            timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials)
+            timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials,
+            maximumBodyBytes: maximumBodyBytes)
         let metadata: JSONValue
         do { metadata = try await transport.json("GET", base + "/metadata", accept: Self.anyFHIRJSON) } catch {
             transport.session.finishTasksAndInvalidate()
@@ -94,6 +97,10 @@ public struct FHIRClient: Sendable {
         let other = FHIRVersion.allCases.first { $0 != version }?.mimeType ?? "application/json"
         return [version.mimeType, other, "application/json"].joined(separator: " | ")
     }
+
+    /// Answers larger than this are cut off with an error: a FHIR page is kilobytes to a few
+    /// megabytes, and a client that loads whatever comes can be made to run out of memory.
+    public static let maximumBodyBytes = 32 * 1024 * 1024
 
     static let anyFHIRJSON = "application/fhir+json, application/json+fhir;q=0.9, application/json;q=0.8"
 }

@@ -12,17 +12,17 @@ struct HTTPTransport: Sendable {
     let observer: (@Sendable (HTTPExchange) -> Void)?
     let cancellation: RequestCancellation?
     let credentials: Credentials?
+    let delegate: TransportDelegate
 
     init(
         timeout: Double, observer: (@Sendable (HTTPExchange) -> Void)?, cancellation: RequestCancellation?,
-        credentials: Credentials? = nil
+        credentials: Credentials? = nil, maximumBodyBytes: Int = FHIRClient.maximumBodyBytes
     ) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
-        session = URLSession(
-            configuration: configuration, delegate: RedirectPolicy(guardsCredentials: credentials != nil),
-            delegateQueue: nil)
+        delegate = TransportDelegate(guardsCredentials: credentials != nil, maximumBytes: maximumBodyBytes)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         self.timeout = timeout
         self.observer = observer
         self.cancellation = cancellation
@@ -31,7 +31,9 @@ struct HTTPTransport: Sendable {
 
     /// The same transport with another timeout, for `set timeout` without reading metadata again.
     func with(timeout: Double) -> HTTPTransport {
-        HTTPTransport(timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials)
+        HTTPTransport(
+            timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials,
+            maximumBodyBytes: delegate.maximumBytes)
     }
 
     /// Sends a request and reads the answer as JSON; a status other than 2xx is `.refused`.
@@ -114,23 +116,26 @@ struct HTTPTransport: Sendable {
 
     private func send(_ request: URLRequest, url: String) async throws(ClientError) -> (Data, URLResponse) {
         let started = ContinuousClock.now
-        // A task of its own: cancelling a Swift task sticks even before URLSession has made
-        // its own task, where cancelling URLSession's tasks would miss a request just starting.
-        let work = Task { [session] in try await session.data(for: request) }
-        let token = cancellation?.begin { work.cancel() }
-        if cancellation != nil, token == nil { work.cancel() }
+        let task = session.dataTask(with: request)
+        // Ctrl-C cancels through `cancellation`; one that came before the start still counts.
+        let token = cancellation?.begin { task.cancel() }
         defer { token.map { cancellation?.end($0) } }
+        let cancelledAlready = cancellation != nil && token == nil
         do {
             return try await withTaskCancellationHandler {
-                try await work.value
+                try await withCheckedThrowingContinuation { continuation in
+                    delegate.start(task, continuation)
+                    if cancelledAlready { task.cancel() }
+                }
             } onCancel: {
-                work.cancel()
+                task.cancel()
             }
         } catch {
             observer?(
                 HTTPExchange(
                     method: request.httpMethod ?? "GET", url: url, status: nil,
                     milliseconds: Self.milliseconds(since: started)))
+            if error is TransportDelegate.TooLarge { throw .tooLarge(url: url, limit: delegate.maximumBytes) }
             throw Self.clientError(error, url: url, timeout: timeout)
         }
     }

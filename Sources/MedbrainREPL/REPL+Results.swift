@@ -57,7 +57,9 @@ extension REPL {
         let history = bundle.type == "history"
         let noun = history ? (matches == 1 ? "version" : "versions") : (matches == 1 ? "match" : "matches")
         var counted = "\(matches) \(noun)"
-        if let total = bundle.total, total != matches { counted = "\(matches) of \(total) \(history ? "versions" : "matches")" }
+        if let total = bundle.total, total != matches {
+            counted = "\(matches) of \(total) \(history ? "versions" : "matches")"
+        }
         if included > 0 { counted += ", \(included) included" }
         var lines = ["\(counted) (\(request))"]
         let types = resources.reduce(into: [String]()) { types, resource in

@@ -103,4 +103,22 @@ struct MisbehavingServerTests {
         #expect(text.contains(says), "\(text)")
         #expect(!text.contains("\n"))
     }
+
+    /// An answer larger than the limit is refused, not loaded: memory stays bounded whatever a
+    /// server sends. (The limit is small here; it is 32 MiB by default.)
+    @Test func anEnormousAnswerIsRefused() async throws {
+        let padding = String(repeating: " ", count: 50_000)
+        let server = try CannedServer { target in
+            target == "/fhir/metadata"
+                ? .init(body: CannedServer.metadata()) : .init(body: #"{"resourceType":"Patient"\#(padding)}"#)
+        }
+        defer { server.close() }
+        let client = try await FHIRClient.connect(to: server.baseURL, maximumBodyBytes: 10_000)
+        await #expect(throws: ClientError.tooLarge(url: server.baseURL + "/Patient/p1", limit: 10_000)) {
+            _ = try await client.read("Patient", id: "p1")
+        }
+        #expect(
+            ClientError.tooLarge(url: "http://x/fhir/Patient", limit: 32 * 1024 * 1024).description
+                == "the answer from http://x/fhir/Patient is larger than 32 MiB; ask for less (_count, _elements)")
+    }
 }

@@ -76,7 +76,13 @@ public final class CannedServer: Sendable {
             + reply.headers.map { $0 + "\r\n" }.joined()
             + "Content-Length: \(reply.body.count)\r\nConnection: close\r\n\r\n"
         let bytes = Array(header.utf8) + reply.body
-        _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        // A socket takes a large body in parts.
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { write(connection, $0.baseAddress! + sent, $0.count - sent) }
+            guard count > 0 else { return }
+            sent += count
+        }
     }
 
     /// Stops accepting; the thread ends with the listening socket.
