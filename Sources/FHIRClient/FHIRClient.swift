@@ -29,7 +29,7 @@ public struct FHIRClient: Sendable {
         let base = try baseURL(url)
         let transport = HTTPTransport(
             timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials,
-            maximumBodyBytes: maximumBodyBytes)
+            credentialOrigin: URL(string: base), maximumBodyBytes: maximumBodyBytes)
         let metadata: JSONValue
         do { metadata = try await transport.json("GET", base + "/metadata", accept: Self.anyFHIRJSON) } catch {
             transport.session.finishTasksAndInvalidate()

@@ -12,11 +12,14 @@ struct HTTPTransport: Sendable {
     let observer: (@Sendable (HTTPExchange) -> Void)?
     let cancellation: RequestCancellation?
     let credentials: Credentials?
+    /// Where the credentials may go: the server's base URL, and nowhere else.
+    let credentialOrigin: URL?
     let delegate: TransportDelegate
 
     init(
         timeout: Double, observer: (@Sendable (HTTPExchange) -> Void)?, cancellation: RequestCancellation?,
-        credentials: Credentials? = nil, maximumBodyBytes: Int = FHIRClient.maximumBodyBytes
+        credentials: Credentials? = nil, credentialOrigin: URL? = nil,
+        maximumBodyBytes: Int = FHIRClient.maximumBodyBytes
     ) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
@@ -27,13 +30,14 @@ struct HTTPTransport: Sendable {
         self.observer = observer
         self.cancellation = cancellation
         self.credentials = credentials
+        self.credentialOrigin = credentialOrigin
     }
 
     /// The same transport with another timeout, for `set timeout` without reading metadata again.
     func with(timeout: Double) -> HTTPTransport {
         HTTPTransport(
             timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials,
-            maximumBodyBytes: delegate.maximumBytes)
+            credentialOrigin: credentialOrigin, maximumBodyBytes: delegate.maximumBytes)
     }
 
     /// Sends a request and reads the answer as JSON; a status other than 2xx is `.refused`.
@@ -74,7 +78,12 @@ struct HTTPTransport: Sendable {
         var request = URLRequest(url: target, timeoutInterval: timeout)
         request.httpMethod = method
         request.setValue(accept, forHTTPHeaderField: "Accept")
-        if let credentials { request.setValue(credentials.authorization, forHTTPHeaderField: "Authorization") }
+        // A link or URL to another origin (a `next` link elsewhere, an absolute `get`) goes without them.
+        if let credentials, let origin = credentialOrigin,
+            TransportDelegate.allows(from: origin, to: target, guarded: true)
+        {
+            request.setValue(credentials.authorization, forHTTPHeaderField: "Authorization")
+        }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.httpBody = Data(body)
@@ -109,7 +118,7 @@ struct HTTPTransport: Sendable {
             guard type.contains("json"), case .failure(let syntax) = parsed else {
                 throw .notFHIR(url: url, reason: "the answer is not JSON (\(type))")
             }
-            throw .notFHIR(url: url, reason: "malformed JSON: \(syntax)")
+            throw .notFHIR(url: url, reason: "\(syntax)")
         }
         return (json, response as? HTTPURLResponse)
     }
@@ -153,6 +162,10 @@ struct HTTPTransport: Sendable {
         case .cannotConnectToHost: return .unreachable(url: url, reason: "connection refused")
         case .unsupportedURL, .badURL: return .unreachable(url: url, reason: "a URL this client cannot use")
         case .networkConnectionLost: return .unreachable(url: url, reason: "the connection was lost")
+        case .httpTooManyRedirects: return .unreachable(url: url, reason: "too many redirects (a loop?)")
+        case .unknown:
+            return .unreachable(
+                url: url, reason: "the connection failed (is it http on an https port, or the reverse?)")
         case .badServerResponse: return .unreachable(url: url, reason: "the answer was not HTTP")
         default: return .unreachable(url: url, reason: "network error \(failure.code.rawValue)")
         }

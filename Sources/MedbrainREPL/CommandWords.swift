@@ -1,4 +1,5 @@
 /// Splits a REPL line into words: spaces separate, quotes keep spaces, `#` starts a comment.
+/// Double quotes work anywhere (`family="van Gogh"`); a single quote only at a word's start.
 public enum CommandWords {
     /// The words of `line`; an unclosed quote is an error naming its column.
     public static func split(_ line: String) throws(REPLError) -> [String] {
@@ -10,7 +11,8 @@ public enum CommandWords {
         for (column, character) in line.enumerated() {
             if let open = quote {
                 if character == open { quote = nil } else { word.append(character) }
-            } else if character == "\"" || character == "'" {
+            } else if character == "\"" || (character == "'" && !inWord) {
+                // An apostrophe inside a word is one (family=O'Brien); only a leading one quotes.
                 (quote, quoteColumn, inWord) = (character, column + 1, true)
             } else if character == "#" && !inWord {
                 break

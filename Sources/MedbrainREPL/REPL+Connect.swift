@@ -5,11 +5,18 @@ import FHIRModel
 extension REPL {
     func connect(_ arguments: [String]) async throws {
         let target = try await connectTarget(arguments)
-        let client = try await FHIRClient.connect(
-            to: target.url, timeout: settings.current.timeout,
-            observer: { [settings, console] exchange in
-                Self.report(exchange, settings: settings.current, console: console)
-            }, cancellation: cancellation, credentials: target.credentials, assumedVersion: target.assumedVersion)
+        let client: FHIRClient
+        do {
+            client = try await FHIRClient.connect(
+                to: target.url, timeout: settings.current.timeout,
+                observer: { [settings, console] exchange in
+                    Self.report(exchange, settings: settings.current, console: console)
+                }, cancellation: cancellation, credentials: target.credentials, assumedVersion: target.assumedVersion)
+        } catch {
+            // As psql keeps its connection when \c fails: say which server later commands still use.
+            guard let previous = session.client else { throw error }
+            throw REPLError("\(error); still connected to \(previous.server.baseURL)")
+        }
         session = Session(client: client)
         let info = client.server
         show(

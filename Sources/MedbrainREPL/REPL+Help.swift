@@ -6,12 +6,18 @@ extension REPL {
         let added = extensions.flatMap(\.commands)
         if let name = arguments.first?.lowercased() {
             if let entry = CommandCatalog.entry(name) {
-                console.line("usage: \(entry.usage)")
-                console.line(
-                    "  \(entry.summary)" + (entry.section.hasPrefix("§") ? " (tutorial \(entry.section))" : ""))
-                console.line("  example: \(entry.example)")
                 // The generic commands point at the FHIR specification's page for their interaction.
-                if entry.section.hasPrefix("http") { console.line("  FHIR: https://hl7.org/fhir/R4/\(entry.section)") }
+                let specification = entry.section.hasPrefix("http") ? "https://hl7.org/fhir/R4/\(entry.section)" : nil
+                show(
+                    [
+                        "name": .string(entry.name), "usage": .string(entry.usage), "summary": .string(entry.summary),
+                        "section": .string(entry.section), "example": .string(entry.example),
+                    ],
+                    lines: [
+                        "usage: \(entry.usage)",
+                        "  \(entry.summary)" + (entry.section.hasPrefix("§") ? " (tutorial \(entry.section))" : ""),
+                        "  example: \(entry.example)",
+                    ] + (specification.map { ["  FHIR: \($0)"] } ?? []))
             } else if let command = added.first(where: { $0.name == name }) {
                 console.line("usage: \(command.usage)")
                 console.line("  \(command.summary)")

@@ -1,5 +1,7 @@
 import FHIRClient
 import FHIRModel
+import Foundation
+import MedicationTutorial
 
 /// The Iris seed app's flow: register a patient once, then send step counts as Observations.
 extension REPL {
@@ -10,10 +12,18 @@ extension REPL {
             arguments, allowed: ["--birth-date", "--gender"], usage: usage("register"))
         guard names.count == 2 else { throw usage("register") }
         let (given, family) = (names[0], names[1])
+        guard !given.trimmingCharacters(in: .whitespaces).isEmpty, !family.trimmingCharacters(in: .whitespaces).isEmpty
+        else { throw REPLError("a patient's given and family names are not empty") }
+        try checkRegistration(options)
         let client = try connected()
-        var query = [("family", family), ("given", given)]
+        // FHIR's name search matches the start of a name; a registration wants the name itself.
+        var query = [("family:exact", family), ("given:exact", given)]
         if let birthDate = options["--birth-date"] { query.append(("birthdate", birthDate)) }
-        let found = try await client.search("Patient", query).entry.compactMap(\.resource).first
+        let matches = try await client.search("Patient", query).entry.compactMap(\.resource)
+        if matches.count > 1 {
+            console.error("warning: \(matches.count) patients are named \(given) \(family); logging in as the first\n")
+        }
+        let found = matches.first
         let existed = found != nil
         let json: JSONValue
         if let found {
@@ -30,6 +40,18 @@ extension REPL {
         show(.object(summary), lines: ["\(verb): \(Self.name(patient)) (Patient/\(patient.id ?? "?")); logged in"])
     }
 
+    /// A birth date that is a date and not in the future, a gender FHIR knows.
+    private func checkRegistration(_ options: [String: String]) throws {
+        if let gender = options["--gender"], !["male", "female", "other", "unknown"].contains(gender) {
+            throw REPLError("--gender is male, female, other or unknown")
+        }
+        guard let text = options["--birth-date"] else { return }
+        guard let day = CivilDay(text) else { throw REPLError("--birth-date is a date such as 1815-12-10") }
+        guard day.number <= CivilDay.today(in: settings.current.timeZone, at: clock()).number else {
+            throw REPLError("--birth-date \(text) is in the future")
+        }
+    }
+
     /// `observe steps N [at DATE-TIME]`: a step count for the logged-in patient, as Iris sends it.
     func observe(_ arguments: [String]) async throws {
         guard arguments.count == 2 || (arguments.count == 4 && arguments[2].lowercased() == "at"),
@@ -41,7 +63,7 @@ extension REPL {
         let patient = try loggedIn()
         let client = try connected()
         let time = arguments.count == 4 ? arguments[3] : Self.dateTime(clock(), in: settings.current.timeZone)
-        guard let parsed = FHIRDateTime(time), parsed.zoneOffsetMinutes != nil || parsed.precision == .day else {
+        guard let parsed = FHIRDateTime(time), parsed.precision == .second, parsed.zoneOffsetMinutes != nil else {
             throw REPLError("'\(time)' is not a date-time with its zone, such as 2016-08-16T20:00:00+02:00")
         }
         let observation = Self.stepCount(steps, patient: patient.id ?? "", at: time, version: client.version)

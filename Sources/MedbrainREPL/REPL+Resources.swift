@@ -11,6 +11,7 @@ extension REPL {
         try checkType(path.type, on: client)
         let response = try await client.request("GET", path.text)
         guard let json = response.json else { throw REPLError("the server answered \(response.status) with no body") }
+        try Self.checkAnswer(json, type: path.type, id: path.id)
         remember(json, etag: response.etag)
         try present(ExploreResult(json: json, request: "GET \(path.text)"), savingTo: file)
     }
@@ -29,6 +30,7 @@ extension REPL {
     /// `create TYPE @FILE|JSON`: the server gives the new resource its id.
     func create(_ arguments: [String]) async throws {
         guard arguments.count == 2 else { throw usage("create") }
+        try Self.checkName(type: arguments[0], id: "new")
         let client = try connected()
         try checkType(arguments[0], on: client)
         let resource = try ResourceInput.typed(try ResourceInput.read(arguments[1]), as: arguments[0])
@@ -51,6 +53,7 @@ extension REPL {
     func update(_ arguments: [String]) async throws {
         guard arguments.count == 3 else { throw usage("update") }
         let (type, id) = (arguments[0], arguments[1])
+        try Self.checkName(type: type, id: id)
         let client = try connected()
         try checkType(type, on: client)
         guard case .object(var object) = try ResourceInput.typed(try ResourceInput.read(arguments[2]), as: type) else {
@@ -87,6 +90,7 @@ extension REPL {
         let words = arguments.filter { $0 != "--yes" }
         guard words.count == 2 else { throw usage("delete") }
         let (type, id) = (words[0], words[1])
+        try Self.checkName(type: type, id: id)
         let client = try connected()
         try checkType(type, on: client)
         if !sure, let confirm {
@@ -127,6 +131,27 @@ extension REPL {
         guard arguments.count <= 2, parts.count == 2 || (allowingVersion && parts.count == 4 && parts[2] == "_history"),
             parts.allSatisfy({ !$0.isEmpty })
         else { throw usage }
+        try checkName(type: parts[0], id: parts[1])
+        if parts.count == 4 { try checkName(type: parts[0], id: parts[3], what: "version") }
         return (parts[0], parts[1], parts.joined(separator: "/"))
+    }
+
+    /// A type and id as FHIR writes them, so neither can smuggle a path or query into the URL.
+    static func checkName(type: String, id: String, what: String = "id") throws {
+        guard type.first?.isUppercase == true, type.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw REPLError("'\(type)' is not a resource type (such as Patient)")
+        }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
+        guard (1...64).contains(id.count), id.allSatisfy(allowed.contains), id != ".", id != ".." else {
+            throw REPLError("'\(id)' is not a FHIR \(what): letters, digits, '-' and '.', at most 64")
+        }
+    }
+
+    /// What came back is the resource asked for, not another one a confused server sent.
+    static func checkAnswer(_ json: JSONValue, type: String, id: String) throws {
+        let (sentType, sentID) = (json["resourceType"]?.stringValue ?? "no resource", json["id"]?.stringValue)
+        guard sentType == type, sentID == nil || sentID == id else {
+            throw REPLError("asked for \(type)/\(id), the server sent \(sentType)" + (sentID.map { "/\($0)" } ?? ""))
+        }
     }
 }

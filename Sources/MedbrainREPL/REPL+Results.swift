@@ -25,7 +25,8 @@ extension REPL {
         case nil: try present(result, savingTo: nil)
         case "json": console.output(result.json.prettyText + "\n")
         case "table": console.output(table(of: result).map { $0 + "\n" }.joined())
-        case "summary": console.line(Self.summary(of: result.json))
+        case "summary":
+            show(["summary": .string(Self.summary(of: result.json))], lines: [Self.summary(of: result.json)])
         default: throw usage("show")
         }
     }
@@ -47,7 +48,9 @@ extension REPL {
     func bundleLines(_ bundle: FHIRModel.Bundle, request: String) -> [String] {
         let resources = bundle.entry.compactMap(\.resource)
         let included = bundle.entry.filter { $0.search?.mode == "include" }.count
-        let matches = resources.count - included
+        // A history's deletions are entries without a resource.
+        let deletions = bundle.entry.filter { $0.resource == nil }.count
+        let matches = resources.count - included + deletions
         guard !resources.isEmpty else {
             return [
                 "No matches" + (bundle.total.map { $0 > 0 ? " on this page (\($0) in all)" : "" } ?? "")
@@ -61,6 +64,7 @@ extension REPL {
             counted = "\(matches) of \(total) \(history ? "versions" : "matches")"
         }
         if included > 0 { counted += ", \(included) included" }
+        if deletions > 0 { counted += ", \(deletions) of them " + (deletions == 1 ? "a deletion" : "deletions") }
         var lines = ["\(counted) (\(request))"]
         let types = resources.reduce(into: [String]()) { types, resource in
             let type = resource["resourceType"]?.stringValue ?? "Resource"
@@ -124,15 +128,34 @@ extension REPL {
         return id + version + (label.isEmpty ? "" : ": " + label)
     }
 
-    /// Writes `json` to `file` whole or not at all, and says so.
+    /// Writes `json` to `file` whole or not at all, and says so. Only a regular file is written
+    /// (through a symbolic link to its target): a device, pipe or folder is refused, not replaced.
     func save(_ json: JSONValue, to file: String) throws {
-        let path = (file as NSString).expandingTildeInPath
+        let path = URL(fileURLWithPath: (file as NSString).expandingTildeInPath).resolvingSymlinksInPath().path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+            guard !isFolder.boolValue, type == .typeRegular else {
+                throw REPLError(
+                    "cannot write \(file): \(isFolder.boolValue ? "it is a folder" : "it is not a regular file")")
+            }
+        }
         do {
             try Data(json.prettyBytes + [10]).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw REPLError("cannot write \(file): \(error.localizedDescription)")
+            let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
+            throw REPLError("cannot write \(file): \(Self.plainReason(reason))")
         }
         say("saved \(Self.summary(of: json)) to \(file)")
+    }
+
+    /// The part of a Foundation error a person can act on.
+    static func plainReason(_ text: String) -> String {
+        if text.contains("Permission denied") || text.contains("error 13") { return "permission denied" }
+        if text.contains("No such file") || text.contains("doesn’t exist") || text.contains("error 2") {
+            return "no such folder"
+        }
+        return text
     }
 
     /// Takes `> FILE` (or `>FILE`) off the end of the arguments.

@@ -20,7 +20,9 @@ extension REPL {
     /// `page all [LIMIT]` follows `next` to the end.
     func page(_ arguments: [String]) async throws {
         let (arguments, file) = try Self.savingTarget(arguments)
-        guard let relation = arguments.first.map(Self.linkRelation), arguments.count <= 2 else { throw usage("page") }
+        guard let relation = arguments.first.map(Self.linkRelation), arguments.count <= 2,
+            ["next", "previous", "first", "last", "all"].contains(relation)
+        else { throw usage("page") }
         guard let bundle = session.result?.bundle else { throw REPLError("no search to page; 'search' first") }
         if relation == "all" { return try await pageAll(bundle, limit: arguments.dropFirst().first, savingTo: file) }
         guard arguments.count == 1 else { throw usage("page") }
@@ -53,10 +55,15 @@ extension REPL {
         }
         var all = FHIRModel.Bundle(type: first.type ?? "searchset")
         all.total = first.total
-        all.entry = Array(entries.prefix(limit))
+        // Whole pages only, so going on from the next link skips nothing.
+        all.entry = entries
         let stopped = entries.count >= limit && bundle.link("next") != nil
+        // Where it stopped, so 'page all' or 'page next' goes on from there.
+        if stopped, let next = bundle.link("next") { all.link = [BundleLink(relation: "next", url: next)] }
         try present(ExploreResult(json: all.json, request: "all pages", bundle: all), savingTo: file)
-        if stopped { say("stopped at \(limit) resources; 'page all N' reads more") }
+        if stopped {
+            say("stopped after \(entries.count) resources (the limit is \(limit)); 'page all' goes on from there")
+        }
     }
 
     func count(_ arguments: [String]) async throws {

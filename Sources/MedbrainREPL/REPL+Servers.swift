@@ -43,28 +43,41 @@ extension REPL {
 
     private func credentials(of profile: ServerProfiles.Profile) throws -> Credentials? {
         if let token = profile.token { return .bearer(token: token) }
-        if let command = profile.tokenCommand { return .bearer(token: try Self.run(command, for: profile.name)) }
+        if let command = profile.tokenCommand {
+            return .bearer(token: try Self.run(command, for: profile.name, timeout: settings.current.timeout))
+        }
         if let user = profile.user { return .basic(user: user, password: profile.password ?? "") }
         return nil
     }
 
-    /// The first line a token command prints (`pass show hapi`, `gcloud auth print-access-token`).
-    static func run(_ command: String, for name: String) throws -> String {
+    /// The first line a token command prints (`pass show hapi`, `gcloud auth print-access-token`),
+    /// waiting no longer than a request would; its errors become one line.
+    static func run(_ command: String, for name: String, timeout: Double) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
+        let (output, errors) = (Pipe(), Pipe())
+        (process.standardOutput, process.standardError) = (output, errors)
+        process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch { throw REPLError("the token command of '\(name)' did not start: \(error)") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        guard !process.isRunning else {
+            process.terminate()
+            throw REPLError("the token command of '\(name)' did not finish within \(Settings.seconds(timeout))")
+        }
+        let firstLine = { (pipe: Pipe) in
+            String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self).split(separator: "\n").first
+                .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        }
         guard process.terminationStatus == 0 else {
-            throw REPLError("the token command of '\(name)' failed (exit status \(process.terminationStatus))")
+            let said = firstLine(errors)
+            throw REPLError(
+                "the token command of '\(name)' failed (exit status \(process.terminationStatus))"
+                    + (said.isEmpty ? "" : ": \(said.prefix(200))"))
         }
-        let token = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        guard !token.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw REPLError("the token command of '\(name)' printed nothing")
-        }
-        return token.trimmingCharacters(in: .whitespaces)
+        let token = firstLine(output)
+        guard !token.isEmpty else { throw REPLError("the token command of '\(name)' printed nothing") }
+        return token
     }
 }

@@ -8,9 +8,11 @@ enum ResourceInput {
 
     /// The JSON object `word` names or holds; errors say which file, line and column.
     static func read(_ word: String) throws -> JSONValue {
-        let (bytes, origin) = try source(word)
+        var (bytes, origin) = try source(word)
+        // Editors on some systems start a UTF-8 file with a byte order mark; JSON has none.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let json: JSONValue
-        do { json = try JSONParser.parse(bytes) } catch { throw REPLError("\(origin): malformed JSON: \(error)") }
+        do { json = try JSONParser.parse(bytes) } catch { throw REPLError("\(origin): \(error)") }
         guard case .object = json else { throw REPLError("\(origin): expected a JSON object, found \(json.kindName)") }
         return json
     }

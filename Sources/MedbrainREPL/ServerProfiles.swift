@@ -22,6 +22,17 @@ struct ServerProfiles {
 
         var holdsSecret: Bool { token != nil || password != nil }
 
+        /// What makes the profile unusable, said so it can be fixed.
+        var problem: String? {
+            if url.isEmpty { return "has no url" }
+            if token?.isEmpty == true { return "has an empty token" }
+            if token != nil, tokenCommand != nil { return "has both token and token-command; keep one" }
+            if (token != nil || tokenCommand != nil), user != nil { return "has both a token and a user; keep one" }
+            if user != nil, password == nil { return "has a user but no password" }
+            if password != nil, user == nil { return "has a password but no user" }
+            return nil
+        }
+
         /// How it authenticates, without the secret: `bearer token`, `basic (alice)`, `none`.
         var authentication: String {
             if token != nil || tokenCommand != nil { return "bearer token" + (tokenCommand == nil ? "" : " (command)") }
@@ -43,7 +54,11 @@ struct ServerProfiles {
 
     /// The profiles in `path`; none when the file does not exist.
     static func load(from path: String) throws(REPLError) -> ServerProfiles {
-        guard FileManager.default.fileExists(atPath: path) else { return ServerProfiles(path: path, profiles: []) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            return ServerProfiles(path: path, profiles: [])
+        }
+        if isFolder.boolValue { throw REPLError("\(path) is a folder, not a file of server profiles") }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
         else { throw REPLError("\(path): cannot read it as UTF-8 text") }
         let profiles = try parse(text, path: path)
@@ -57,13 +72,17 @@ struct ServerProfiles {
 
     static func parse(_ text: String, path: String) throws(REPLError) -> [Profile] {
         var profiles: [Profile] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines may end in CRLF (a file written on Windows).
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             let place = "\(path):\(index + 1)"
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             if line.hasPrefix("[") {
                 guard line.hasSuffix("]"), line.count > 2 else { throw REPLError("\(place): a section is [NAME]") }
                 let name = String(line.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+                guard !name.contains(where: \.isWhitespace) else {
+                    throw REPLError("\(place): a profile's name is one word, as 'connect NAME' takes it")
+                }
                 guard !profiles.contains(where: { $0.name == name }) else {
                     throw REPLError("\(place): [\(name)] is named twice")
                 }
@@ -76,8 +95,8 @@ struct ServerProfiles {
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             try set(key, value, in: &profiles[profiles.count - 1], at: place)
         }
-        for profile in profiles where profile.url.isEmpty {
-            throw REPLError("\(path): [\(profile.name)] has no url")
+        for profile in profiles {
+            if let problem = profile.problem { throw REPLError("\(path): [\(profile.name)] \(problem)") }
         }
         return profiles
     }

@@ -124,4 +124,21 @@ struct CredentialsTests {
         #expect(client.version == .r4)
         #expect(client.server.searchParameters["Patient"] == ["family"])
     }
+
+    /// A `next` link or an absolute URL to another server gets no credentials, not only a redirect.
+    @Test func credentialsStayWithTheServerTheyAreFor() async throws {
+        let seen = Mutex<[String]>([])
+        let elsewhere = try CannedServer { request in
+            seen.withLock { $0.append(request.headers["authorization"] ?? "none") }
+            return .init(body: #"{"resourceType":"Bundle","type":"searchset"}"#)
+        }
+        defer { elsewhere.close() }
+        let server = try Self.guarded(by: "Bearer s3cret")
+        defer { server.close() }
+        let client = try await FHIRClient.connect(to: server.baseURL, credentials: .bearer(token: "s3cret"))
+        _ = try await client.page(elsewhere.baseURL + "/Patient?page=2")
+        _ = try await client.request("GET", elsewhere.baseURL + "/Patient/p1")
+        #expect(seen.withLock { $0 } == ["none", "none"])
+        #expect(try await client.read("Patient", id: "p1")["id"]?.stringValue == "p1")
+    }
 }

@@ -89,7 +89,7 @@ struct MisbehavingServerTests {
 
     @Test(arguments: [
         (CannedServer.Reply(contentType: "text/html", body: "<html>sign in</html>"), "not JSON (text/html)"),
-        (CannedServer.Reply(body: #"{"resourceType":"Bundle","entry":[{"#), "malformed JSON: "),
+        (CannedServer.Reply(body: #"{"resourceType":"Bundle","entry":[{"#), "malformed JSON at line 1"),
         (CannedServer.Reply(status: 500, contentType: "text/plain", body: "boom"), "500"),
     ])
     func aBadAnswerIsOneLine(reply: CannedServer.Reply, says: String) async throws {

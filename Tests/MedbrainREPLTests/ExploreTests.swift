@@ -2,6 +2,7 @@ import FHIRClient
 import FHIRModel
 import Foundation
 import MedbrainREPL
+import TestSupport
 import Testing
 
 /// The generic commands a developer explores a server with, against the built-in server in
@@ -29,7 +30,9 @@ struct ExploreTests {
         #expect(all.output.contains("\nMedication\n"))
         #expect(!all.output.contains("Medication/med-ciproxin"))
         try await probe.setUp(["search \(type) patient=f001 _count=3"])
-        #expect(await probe.run("page all 4").output.contains("stopped at 4 resources"))
+        let stopped = await probe.run("page all 4")
+        #expect(stopped.output.contains("stopped after 6 resources (the limit is 4); 'page all' goes on from there"))
+        #expect(await probe.run("page all").output.hasPrefix("11 matches (all pages)"))
         #expect(
             await probe.run("count MedicationAdministration patient=f001").output == "62 MedicationAdministration\n")
         await probe.stop()
@@ -119,7 +122,7 @@ struct ExploreTests {
         ("read Patient f001 >", "error: '>' needs a file name after it"),
         (
             "create Patient {\"name\": ",
-            "error: the JSON on the line: malformed JSON: malformed JSON at line 1, column 9: unexpected end of input, expected a value"
+            "error: the JSON on the line: malformed JSON at line 1, column 9: unexpected end of input, expected a value"
         ),
         ("create Patient [1]", "error: the JSON on the line: expected a JSON object, found an array"),
         ("create Patient @/no/such.json", "error: /no/such.json: no such file"),
@@ -135,12 +138,54 @@ struct ExploreTests {
         ("delete Patient", "error: usage: delete TYPE ID [--yes]"),
         ("get", "error: usage: get PATH [> FILE]"),
         ("validate", "error: usage: validate [dstu2|r4] @FILE|JSON"),
+        ("read Patient ../metadata", "error: '../metadata' is not a FHIR id: letters, digits, '-' and '.', at most 64"),
+        (
+            "read Patient f001?_format=xml",
+            "error: 'f001?_format=xml' is not a FHIR id: letters, digits, '-' and '.', at most 64"
+        ),
+        ("delete patient 1", "error: 'patient' is not a resource type (such as Patient)"),
+        ("page bogus", "error: usage: page next|previous|first|last|all [LIMIT] [> FILE]"),
+        ("read Patient f001 > /dev/null", "error: cannot write /dev/null: it is not a regular file"),
+        ("read Patient f001 > /tmp", "error: cannot write /tmp: it is a folder"),
+        ("register Ada Lovelace --birth-date 2999-01-01", "error: --birth-date 2999-01-01 is in the future"),
+        ("register Ada Lovelace --gender robot", "error: --gender is male, female, other or unknown"),
+        ("register \"\" \"\"", "error: a patient's given and family names are not empty"),
     ])
     func badInputIsOneLine(line: String, error: String) async throws {
         let probe = Probe()
         try await probe.setUp(["connect builtin r4"])
         let result = await probe.run(line)
         #expect(result.errors == error + "\n")
+        await probe.stop()
+    }
+
+    /// A server that sends another resource than the one asked for is caught, not believed.
+    @Test func aReadAnsweredWithAnotherResourceIsAnError() async throws {
+        let server = try CannedServer { target in
+            target == "/fhir/metadata"
+                ? .init(body: CannedServer.metadata(types: ["Patient"]))
+                : .init(body: #"{"resourceType":"Observation","id":"zzz"}"#)
+        }
+        defer { server.close() }
+        let probe = Probe()
+        try await probe.setUp(["connect \(server.baseURL)"])
+        #expect(
+            await probe.run("read Patient abc").errors
+                == "error: asked for Patient/abc, the server sent Observation/zzz\n")
+        await probe.stop()
+    }
+
+    @Test func apostrophesInsideWordsAndDeletionsInAHistory() async throws {
+        let probe = Probe()
+        try await probe.setUp([
+            "connect builtin r4", #"create Patient {"name": [{"family": "D'Or"}]}"#, "delete Patient 1 --yes",
+        ])
+        #expect(await probe.run("search Patient family=D'Or").output.hasPrefix("No matches"))
+        let history = await probe.run("history Patient 1")
+        #expect(history.output.hasPrefix("2 versions, 1 of them a deletion"))
+        try await probe.setUp(["set format json"])
+        #expect(try JSONParser.parse(await probe.run("help search").output)["name"] == "search")
+        #expect(try JSONParser.parse(await probe.run("show summary").output)["summary"] != nil)
         await probe.stop()
     }
 }

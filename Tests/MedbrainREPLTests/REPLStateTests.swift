@@ -56,7 +56,7 @@ struct REPLStateTests {
             CannedServer.Reply(contentType: "text/html", body: "<html>sign in</html>"),
             "the answer is not JSON (text/html)"
         ),
-        (CannedServer.Reply(body: #"{"resourceType":"Bundle","entry":[{"#), "malformed JSON: "),
+        (CannedServer.Reply(body: #"{"resourceType":"Bundle","entry":[{"#), "malformed JSON at line 1"),
         (CannedServer.Reply(status: 503, contentType: "text/plain", body: "busy"), "the server answered 503"),
     ])
     func aMisbehavingServer(reply: CannedServer.Reply, says: String) async throws {

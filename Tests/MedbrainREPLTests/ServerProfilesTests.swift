@@ -73,6 +73,10 @@ struct ServerProfilesTests {
         ("[a]\nurl = http://x\nversion = r5\n", "4: version is dstu2 or r4"),
         ("[a]\nurl = http://x\n[a]\nurl = http://y\n", "4: [a] is named twice"),
         ("[]\n", "2: a section is [NAME]"),
+        ("[a b]\nurl = http://x\n", "2: a profile's name is one word, as 'connect NAME' takes it"),
+        ("[a]\nurl = http://x\ntoken =\n", " [a] has an empty token"),
+        ("[a]\nurl = http://x\ntoken = t\ntoken-command = echo t\n", " [a] has both token and token-command; keep one"),
+        ("[a]\nurl = http://x\nuser = alice\n", " [a] has a user but no password"),
     ])
     func mistakesNameTheLine(text: String, problem: String) async throws {
         let path = try Self.file("# servers\n" + text)
@@ -96,6 +100,26 @@ struct ServerProfilesTests {
         #expect(
             await probe.run("servers").output
                 == "no server profiles in /nonexistent/servers; a profile is [NAME] and a line url = BASE\n")
+        await probe.stop()
+    }
+
+    @Test func windowsLineEndingsRead() async throws {
+        let path = try Self.file("[a]\r\nurl = http://127.0.0.1:1/fhir\r\n")
+        let probe = Self.probe(servers: path)
+        #expect(await probe.run("servers").output.contains("http://127.0.0.1:1/fhir"))
+        await probe.stop()
+    }
+
+    @Test(arguments: [
+        ("sleep 5", "error: the token command of 'slow' did not finish within 0.5 s"),
+        ("echo nope >&2; exit 3", "error: the token command of 'slow' failed (exit status 3): nope"),
+        ("true", "error: the token command of 'slow' printed nothing"),
+    ])
+    func aTokenCommandThatFailsIsOneLine(command: String, error: String) async throws {
+        let path = try Self.file("[slow]\nurl = http://127.0.0.1:1/fhir\ntoken-command = \(command)\n")
+        let probe = Self.probe(servers: path)
+        try await probe.setUp(["set timeout 0.5"])
+        #expect(await probe.run("connect slow").errors == error + "\n")
         await probe.stop()
     }
 }
