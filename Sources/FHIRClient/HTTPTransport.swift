@@ -109,6 +109,8 @@ struct HTTPTransport: Sendable {
             // One line, however many issues the outcome lists.
             let outcome = json.flatMap { try? OperationOutcome(json: $0) }?.summary
                 .replacingOccurrences(of: "\n", with: "; ")
+                // A stack trace as a diagnostic is not a line anyone reads to the end.
+                .map { $0.count > 300 ? $0.prefix(300) + "…" : $0 }
             throw .refused(status: status, outcome: outcome)
         }
         if data.isEmpty, emptyAllowed { return (nil, response as? HTTPURLResponse) }
