@@ -109,9 +109,7 @@ struct HTTPTransport: Sendable {
             // One line, however many issues the outcome lists.
             let outcome = json.flatMap { try? OperationOutcome(json: $0) }?.summary
                 .replacingOccurrences(of: "\n", with: "; ")
-                // A stack trace as a diagnostic is not a line anyone reads to the end.
-                .map { $0.count > 300 ? $0.prefix(300) + "…" : $0 }
-            throw .refused(status: status, outcome: outcome)
+            throw .refused(status: status, outcome: outcome.map(Self.shortened))
         }
         if data.isEmpty, emptyAllowed { return (nil, response as? HTTPURLResponse) }
         guard let json else {
@@ -171,6 +169,11 @@ struct HTTPTransport: Sendable {
         case .badServerResponse: return .unreachable(url: url, reason: "the answer was not HTTP")
         default: return .unreachable(url: url, reason: "network error \(failure.code.rawValue)")
         }
+    }
+
+    /// A stack trace as a diagnostic is not a line anyone reads to the end.
+    static func shortened(_ text: String) -> String {
+        text.count > 300 ? text.prefix(300) + "…" : text
     }
 
     static func milliseconds(since start: ContinuousClock.Instant) -> Int {
