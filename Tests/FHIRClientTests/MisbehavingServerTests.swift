@@ -117,6 +117,17 @@ struct MisbehavingServerTests {
         await #expect(throws: ClientError.tooLarge(url: server.baseURL + "/Patient/p1", limit: 10_000)) {
             _ = try await client.read("Patient", id: "p1")
         }
+        // Without a Content-Length the body is counted as it arrives.
+        let streaming = try CannedServer { target in
+            target == "/fhir/metadata"
+                ? .init(body: CannedServer.metadata())
+                : CannedServer.Reply(body: #"{"resourceType":"Patient"\#(padding)}"#).declaring(length: nil)
+        }
+        defer { streaming.close() }
+        let streamed = try await FHIRClient.connect(to: streaming.baseURL, maximumBodyBytes: 10_000)
+        await #expect(throws: ClientError.tooLarge(url: streaming.baseURL + "/Patient/p1", limit: 10_000)) {
+            _ = try await streamed.read("Patient", id: "p1")
+        }
         #expect(
             ClientError.tooLarge(url: "http://x/fhir/Patient", limit: 32 * 1024 * 1024).description
                 == "the answer from http://x/fhir/Patient is larger than 32 MiB; ask for less (_count, _elements)")

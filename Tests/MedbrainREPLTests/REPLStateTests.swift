@@ -58,6 +58,10 @@ struct REPLStateTests {
         ),
         (CannedServer.Reply(body: #"{"resourceType":"Bundle","entry":[{"#), "malformed JSON at line 1"),
         (CannedServer.Reply(status: 503, contentType: "text/plain", body: "busy"), "the server answered 503"),
+        // The connection closes after 30 bytes of the 5,000 promised.
+        (CannedServer.Reply(body: #"{"resourceType":"Bundle","en"#).declaring(length: 5_000), "cannot reach"),
+        // A 50 MB answer is refused as it starts, not loaded.
+        (CannedServer.Reply(body: "{}").declaring(length: 50_000_000), "larger than 32 MiB"),
     ])
     func aMisbehavingServer(reply: CannedServer.Reply, says: String) async throws {
         let patient = #"{"resourceType":"Bundle","entry":[{"resource":{"resourceType":"Patient","id":"p1"}}]}"#

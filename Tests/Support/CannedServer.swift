@@ -14,11 +14,22 @@ public final class CannedServer: Sendable {
         public var body: [UInt8]
         /// More header lines, such as `Location: …`.
         public var headers: [String]
+        /// The Content-Length sent: the body's by default; more than the body plays a connection
+        /// lost mid-body, nil sends none (the body ends when the connection closes).
+        public var contentLength: Int?
 
         public init(
             status: Int = 200, contentType: String = "application/fhir+json", body: String, headers: [String] = []
         ) {
             (self.status, self.contentType, self.body, self.headers) = (status, contentType, Array(body.utf8), headers)
+            contentLength = self.body.count
+        }
+
+        /// This reply with another Content-Length (or none).
+        public func declaring(length: Int?) -> Reply {
+            var reply = self
+            reply.contentLength = length
+            return reply
         }
     }
 
@@ -74,7 +85,7 @@ public final class CannedServer: Sendable {
         let header =
             "HTTP/1.1 \(reply.status) Canned\r\nContent-Type: \(reply.contentType)\r\n"
             + reply.headers.map { $0 + "\r\n" }.joined()
-            + "Content-Length: \(reply.body.count)\r\nConnection: close\r\n\r\n"
+            + (reply.contentLength.map { "Content-Length: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n"
         let bytes = Array(header.utf8) + reply.body
         // A socket takes a large body in parts.
         var sent = 0
