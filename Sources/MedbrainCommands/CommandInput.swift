@@ -3,7 +3,19 @@ import Foundation
 
 /// A command's JSON input: a file, or standard input when piped.
 enum CommandInput {
-    static func read(_ file: String) throws -> Data {
+    /// JSON input larger than this is refused: 256 MiB holds about a million administrations.
+    static let maximumBytes = 256 << 20
+
+    /// The bytes of `file` (or standard input for `-`), at most `limit` of them.
+    static func read(_ file: String, limit: Int = maximumBytes) throws -> Data {
+        let data = try readAll(file, limit: limit)
+        guard data.count <= limit else {
+            throw CommandFailure("\(name(file)) is larger than \(limit >> 20) MiB, the most this command reads")
+        }
+        return data
+    }
+
+    private static func readAll(_ file: String, limit: Int) throws -> Data {
         if file == "-" {
             guard isatty(STDIN_FILENO) == 0 else {
                 throw ValidationError("give a JSON file, or pipe JSON into standard input")
@@ -13,6 +25,10 @@ enum CommandInput {
                 throw CommandFailure("standard input is empty: pipe JSON into it or give a FILE")
             }
             return data
+        }
+        // Refused before it is read, so a huge file costs nothing.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size > limit {
+            throw CommandFailure("\(file) is larger than \(limit >> 20) MiB, the most this command reads")
         }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw CommandFailure("cannot read \(file): no such file or not readable")

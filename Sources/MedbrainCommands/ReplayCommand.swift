@@ -32,7 +32,7 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let text = String(decoding: try CommandInput.read(file), as: UTF8.self)
+        let text = String(decoding: try CommandInput.read(file, limit: Transcript.maximumFileSize), as: UTF8.self)
         let transcript: Transcript
         do { transcript = try Transcript(parsing: text, file: file) } catch { throw CommandFailure("\(error)") }
         let keys = TerminalKeys()

@@ -28,7 +28,7 @@ struct VerifyCommand: AsyncParsableCommand {
         let workbook = Workbook.load(from: Workbook.defaultFolder())
         var (differing, steps) = (0, 0)
         for file in files {
-            let text = String(decoding: try CommandInput.read(file), as: UTF8.self)
+            let text = String(decoding: try CommandInput.read(file, limit: Transcript.maximumFileSize), as: UTF8.self)
             let transcript: Transcript
             do { transcript = try Transcript(parsing: text, file: file) } catch { throw CommandFailure("\(error)") }
             let run = await TranscriptRun.run(transcript, workbook: workbook)

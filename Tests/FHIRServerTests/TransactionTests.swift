@@ -28,6 +28,19 @@ struct TransactionTests {
         }
     }
 
+    /// More entries than a request may carry: one clear outcome, nothing stored.
+    @Test func aBundleOfTooManyEntriesIsRefused() async throws {
+        try await withServer(.r4) { client in
+            let entry = #"{"request":{"method":"GET","url":"Patient/f001"}}"#
+            let body =
+                #"{"resourceType":"Bundle","type":"batch","entry":["#
+                + Array(repeating: entry, count: 1_001).joined(separator: ",") + "]}"
+            let response = try await client.send("POST", "", body: body)
+            #expect(response.status == 413)
+            #expect(response.outcomeText.contains("at most 1000 entries; this one has 1001"))
+        }
+    }
+
     @Test func oneBadEntryStoresNothing() async throws {
         try await withServer(.dstu2) { client in
             let broken = Self.transaction.replacingOccurrences(of: #""status":"active""#, with: #""status":"finished""#)

@@ -63,6 +63,16 @@ struct VerifyCommandTests {
         #expect(run.error == "Error: \(file.path):2: %server is 'builtin dstu2', 'builtin r4' or 'none'\n")
     }
 
+    /// A file far larger than any transcript is refused before it is read.
+    @Test func aHugeFileIsNotATranscript() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-huge-\(UUID()).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(count: 2 << 20).write(to: file)
+        let run = try Medbrain.run(["verify", file.path])
+        #expect(run.status == 1)
+        #expect(run.error == "Error: \(file.path) is larger than 1 MiB, the most this command reads\n")
+    }
+
     /// A recorded session verifies as it was recorded, and a second recording is refused.
     @Test func recordThenVerify() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-record-\(UUID()).txt")

@@ -3,6 +3,10 @@ import FHIRModel
 /// `POST [base]` with a `transaction` Bundle (all entries or none, placeholder `fullUrl`
 /// references resolved, as the tutorial loaded its data) or a `batch` (each entry alone).
 extension FHIRService {
+    /// Entries in one transaction or batch: enough to load a patient's history, few enough that
+    /// one request cannot hold the store for long.
+    static let maximumEntries = 1_000
+
     func transaction(_ context: FHIRExchange) async -> FHIRResponse {
         let bundle: Bundle
         do {
@@ -10,6 +14,12 @@ extension FHIRService {
         } catch {
             let status = if case .syntax = error { 400 } else { 422 }
             return context.outcome(status, "structure", error.description)
+        }
+        guard bundle.entry.count <= Self.maximumEntries else {
+            return context.outcome(
+                413, "too-costly",
+                "a transaction or batch has at most \(Self.maximumEntries) entries; this one has \(bundle.entry.count)",
+                element: "Bundle.entry")
         }
         switch bundle.type {
         case "transaction": return await applyTransaction(context, bundle)

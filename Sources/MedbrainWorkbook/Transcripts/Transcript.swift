@@ -9,6 +9,9 @@ import Foundation
 /// output, where `[..]` matches any text within a line, `...` alone any lines, and
 /// `[[name]]` captures a value the first time and repeats it afterwards.
 public struct Transcript: Sendable, Equatable {
+    /// A transcript is a lesson's length or a class's; a larger file is a mistake.
+    public static let maximumFileSize = 1 << 20
+
     /// How the session starts: the built-in server's version (nil: not connected), the fixed
     /// clock, the time zone and the width of tables.
     public struct Header: Sendable, Equatable {
