@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "medbrain", targets: ["medbrain"]),
         .executable(name: "medbrain-bench", targets: ["MedbrainBench"]),
+        .executable(name: "medbrain-fuzz", targets: ["MedbrainFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -58,6 +59,10 @@ let package = Package(
         .executableTarget(name: "medbrain", dependencies: ["MedbrainCommands"]),
         // Figures for speed and memory (`scripts/bench`); kept off the server so a release build is quick.
         .executableTarget(name: "MedbrainBench", dependencies: ["MedicationTutorial"]),
+        // Seeded mutation fuzzing of the command words, lesson and transcript parsers and the
+        // FHIR JSON decoder (`scripts/fuzz`).
+        .executableTarget(
+            name: "MedbrainFuzz", dependencies: ["FHIRModel", "FHIRServer", "MedbrainREPL", "MedbrainWorkbook"]),
         .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel"]),
         .testTarget(name: "FHIRServerTests", dependencies: ["FHIRServer"]),
         .testTarget(
@@ -70,7 +75,7 @@ let package = Package(
         .testTarget(name: "MedbrainREPLTests", dependencies: ["MedbrainREPL", "FHIRServer", "TestSupport"]),
         .testTarget(name: "MedbrainWorkbookTests", dependencies: ["MedbrainWorkbook", "MedbrainREPL"]),
         // Runs the built `medbrain` executable as users do; depending on it makes sure it is built.
-        .testTarget(name: "MedbrainCommandsTests", dependencies: ["medbrain"]),
+        .testTarget(name: "MedbrainCommandsTests", dependencies: ["medbrain", "MedbrainFuzz"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,10 @@ enum Medbrain {
         let error: String
     }
 
-    static var executable: URL {
+    static var executable: URL { executable(named: "medbrain") }
+
+    /// A product built beside the test bundle (`medbrain`, `medbrain-fuzz`).
+    static func executable(named name: String) -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         // On macOS the test binary sits inside an .xctest bundle.
         while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS"
@@ -16,16 +19,18 @@ enum Medbrain {
         {
             directory.deleteLastPathComponent()
         }
-        return directory.appendingPathComponent("medbrain")
+        return directory.appendingPathComponent(name)
     }
 
     /// The repository's root, for the transcripts and lessons it holds.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Run {
+    static func run(
+        _ arguments: [String], input: String? = nil, environment: [String: String] = [:], program: String = "medbrain"
+    ) throws -> Run {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(named: program)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
