@@ -127,17 +127,16 @@ struct HTTPTransport: Sendable {
         let started = ContinuousClock.now
         let task = session.dataTask(with: request)
         // Ctrl-C cancels through `cancellation`; one that came before the start still counts.
-        let token = cancellation?.begin { task.cancel() }
+        let token = cancellation?.begin { [delegate] in delegate.cancel(task) }
         defer { token.map { cancellation?.end($0) } }
-        let cancelledAlready = cancellation != nil && token == nil
+        if cancellation != nil, token == nil { delegate.cancel(task) }
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     delegate.start(task, continuation)
-                    if cancelledAlready { task.cancel() }
                 }
-            } onCancel: {
-                task.cancel()
+            } onCancel: { [delegate] in
+                delegate.cancel(task)
             }
         } catch {
             observer?(

@@ -19,19 +19,45 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let continuation: CheckedContinuation<(Data, URLResponse), any Error>
     }
 
+    /// The transfers in flight by task, and the tasks cancelled before they started.
+    private struct State {
+        var transfers: [Int: Transfer] = [:]
+        var cancelledEarly: Set<Int> = []
+    }
+
     let guardsCredentials: Bool
     let maximumBytes: Int
-    private let transfers = Mutex<[Int: Transfer]>([:])
+    private let state = Mutex(State())
 
     init(guardsCredentials: Bool, maximumBytes: Int) {
         self.guardsCredentials = guardsCredentials
         self.maximumBytes = maximumBytes
     }
 
-    /// Starts `task`; `continuation` gets its body and head, or its error, when it ends.
+    /// Starts `task`; `continuation` gets its body and head, or its error, when it ends. A task
+    /// cancelled before this ends at once, never started.
     func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
-        transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
+        let cancelled = state.withLock { state in
+            if state.cancelledEarly.remove(task.taskIdentifier) != nil { return true }
+            state.transfers[task.taskIdentifier] = Transfer(continuation: continuation)
+            return false
+        }
+        guard !cancelled else { return continuation.resume(throwing: URLError(.cancelled)) }
         task.resume()
+    }
+
+    /// Ends `task` as cancelled now, whether it started or not, rather than when URLSession
+    /// gets round to it: Ctrl-C must feel instant.
+    func cancel(_ task: URLSessionDataTask) {
+        let transfer = state.withLock { state -> Transfer? in
+            guard let transfer = state.transfers.removeValue(forKey: task.taskIdentifier) else {
+                state.cancelledEarly.insert(task.taskIdentifier)
+                return nil
+            }
+            return transfer
+        }
+        task.cancel()
+        transfer?.continuation.resume(throwing: URLError(.cancelled))
     }
 
     func urlSession(
@@ -40,30 +66,31 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         // A declared length over the limit is refused before a byte of the body arrives.
         let tooLarge = response.expectedContentLength > Int64(maximumBytes)
-        transfers.withLock {
-            $0[dataTask.taskIdentifier]?.response = response
-            $0[dataTask.taskIdentifier]?.tooLarge = tooLarge
+        state.withLock {
+            $0.transfers[dataTask.taskIdentifier]?.response = response
+            $0.transfers[dataTask.taskIdentifier]?.tooLarge = tooLarge
         }
         completionHandler(tooLarge ? .cancel : .allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         // Once too large, always too large: what still arrives before the cancel lands is dropped.
-        let tooLarge = transfers.withLock { transfers -> Bool in
-            guard var transfer = transfers[dataTask.taskIdentifier] else { return false }
+        let tooLarge = state.withLock { state -> Bool in
+            guard var transfer = state.transfers[dataTask.taskIdentifier] else { return false }
             if !transfer.tooLarge, transfer.data.count + data.count <= maximumBytes {
                 transfer.data.append(data)
             } else {
                 (transfer.tooLarge, transfer.data) = (true, Data())
             }
-            transfers[dataTask.taskIdentifier] = transfer
+            state.transfers[dataTask.taskIdentifier] = transfer
             return transfer.tooLarge
         }
         if tooLarge { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        // Nothing left when `cancel` already ended it.
+        guard let transfer = state.withLock({ $0.transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
         if transfer.tooLarge { return transfer.continuation.resume(throwing: TooLarge()) }
         if let error { return transfer.continuation.resume(throwing: error) }
         guard let response = transfer.response ?? task.response else {

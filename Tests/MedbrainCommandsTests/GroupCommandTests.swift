@@ -13,8 +13,8 @@ struct GroupCommandTests {
          {"resourceType": "MedicationAdministration", "status": "completed"}]
         """
 
-    @Test func jsonHasTheTutorialsFieldsAndWhatIsOutside() throws {
-        let run = try Medbrain.run(
+    @Test func jsonHasTheTutorialsFieldsAndWhatIsOutside() async throws {
+        let run = try await Medbrain.run(
             ["group", "day", "--today", "2016-08-16", "--timezone", "UTC", "--groups", "2", "--format", "json"],
             input: Self.doses)
         #expect(run.status == 0)
@@ -26,8 +26,9 @@ struct GroupCommandTests {
         #expect([json?["before"], json?["after"], json?["undated"]].map { $0 as? Int } == [1, 0, 1])
     }
 
-    @Test func aChartThroughAPipeHasNoColourAndFitsEightyColumns() throws {
-        let run = try Medbrain.run(["group", "week", "--today", "2016-08-16", "--timezone", "UTC"], input: Self.doses)
+    @Test func aChartThroughAPipeHasNoColourAndFitsEightyColumns() async throws {
+        let run = try await Medbrain.run(
+            ["group", "week", "--today", "2016-08-16", "--timezone", "UTC"], input: Self.doses)
         #expect(run.status == 0)
         #expect(!run.output.contains("\u{1B}"))
         #expect(run.output.split(separator: "\n").allSatisfy { $0.count <= 80 })
@@ -35,8 +36,8 @@ struct GroupCommandTests {
         #expect(run.output.hasSuffix("outside the window: 1 before, 0 after; 1 without a usable date\n"))
     }
 
-    @Test func listIsNewestFirst() throws {
-        let run = try Medbrain.run(
+    @Test func listIsNewestFirst() async throws {
+        let run = try await Medbrain.run(
             ["group", "day", "--format", "list", "--timezone", "Europe/Vienna"], input: Self.doses)
         #expect(
             run.output.split(separator: "\n").map { String($0.prefix(22)) } == [
@@ -52,32 +53,32 @@ struct GroupCommandTests {
         (["group", "day", "/no/such/file.json"], 1, "Error: cannot read /no/such/file.json"),
         (["group", "day", "--width", "1000000000000"], 64, "Error: --width must be between 40 and 1000"),
     ])
-    func badArgumentsAreOneLine(arguments: [String], status: Int32, message: String) throws {
-        let run = try Medbrain.run(arguments, input: Self.doses)
+    func badArgumentsAreOneLine(arguments: [String], status: Int32, message: String) async throws {
+        let run = try await Medbrain.run(arguments, input: Self.doses)
         #expect(run.status == status)
         #expect(run.error.hasPrefix(message), "\(run.error)")
     }
 
-    @Test func bundleEntriesThatAreNoAdministrationAreNamedNotLost() throws {
+    @Test func bundleEntriesThatAreNoAdministrationAreNamedNotLost() async throws {
         let bundle = """
             {"resourceType": "Bundle", "entry": [
               {"resource": {"resourceType": "MedicationAdministration", "status": "completed", "effectiveDateTime": "2016-08-15"}},
               {"resource": {"resourceType": "MedicationRequest"}}, {"resource": {"resourceType": "MedicationAdministraton"}}]}
             """
-        let run = try Medbrain.run(["group", "day", "--format", "table", "--today", "2016-08-16"], input: bundle)
+        let run = try await Medbrain.run(["group", "day", "--format", "table", "--today", "2016-08-16"], input: bundle)
         #expect(run.status == 0)
         #expect(
             run.error
                 == "note: skipped Bundle entries that are no MedicationAdministration: 1 MedicationAdministraton, 1 MedicationRequest\n"
         )
-        let broken = try Medbrain.run(
+        let broken = try await Medbrain.run(
             ["group", "day"], input: #"{"resourceType": "Bundle", "entry": [{"resource": "x"}]}"#)
         #expect(broken.status == 1)
         #expect(broken.error == "Error: standard input: Bundle.entry[0].resource: expected an object, found a string\n")
     }
 
-    @Test func anotherResourceIsOneLineNamingIt() throws {
-        let run = try Medbrain.run(["group", "day"], input: #"[{"resourceType": "Patient"}]"#)
+    @Test func anotherResourceIsOneLineNamingIt() async throws {
+        let run = try await Medbrain.run(["group", "day"], input: #"[{"resourceType": "Patient"}]"#)
         #expect(run.status == 1)
         #expect(run.error == "Error: standard input: [0]: expected a MedicationAdministration, found a Patient\n")
     }

@@ -13,23 +13,23 @@ struct InstructionsCommandTests {
            {"timing": {"repeat": {"when": ["HS"]}}}]}
         """
 
-    @Test func printsOneLinePerDosage() throws {
-        let run = try Medbrain.run(["instructions", "-"], input: Self.order)
+    @Test func printsOneLinePerDosage() async throws {
+        let run = try await Medbrain.run(["instructions", "-"], input: Self.order)
         #expect(run.status == 0)
         #expect(run.output == "1 tablet twice a day for 7 days\nAt bedtime\n")
         #expect(run.error.isEmpty)
     }
 
-    @Test func speaksGermanAndReadsFiles() throws {
+    @Test func speaksGermanAndReadsFiles() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-order-\(UUID()).json")
         try Self.order.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let run = try Medbrain.run(["instructions", "--lang", "de", file.path])
+        let run = try await Medbrain.run(["instructions", "--lang", "de", file.path])
         #expect(run.output == "1 Tablette zweimal täglich für 7 Tage\nVor dem Schlafengehen\n")
     }
 
-    @Test func breakdownShowsPartsAndElements() throws {
-        let run = try Medbrain.run(["instructions", "--breakdown"], input: Self.order)
+    @Test func breakdownShowsPartsAndElements() async throws {
+        let run = try await Medbrain.run(["instructions", "--breakdown"], input: Self.order)
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.first == "order o1, Aspirin, dosageInstruction[0] (R4)")
         #expect(lines.contains("  1 tablet twice a day for 7 days"))
@@ -52,15 +52,15 @@ struct InstructionsCommandTests {
         ),
         ("", "Error: standard input is empty: pipe JSON into it or give a FILE\n"),
     ])
-    func badInputIsOneLineAndStatusOne(input: String, message: String) throws {
-        let run = try Medbrain.run(["instructions"], input: input)
+    func badInputIsOneLineAndStatusOne(input: String, message: String) async throws {
+        let run = try await Medbrain.run(["instructions"], input: input)
         #expect(run.status == 1)
         #expect(run.error == message)
         #expect(run.output.isEmpty)
     }
 
-    @Test func anUnknownLanguageIsAUsageError() throws {
-        let run = try Medbrain.run(["instructions", "--lang", "tlh"], input: Self.order)
+    @Test func anUnknownLanguageIsAUsageError() async throws {
+        let run = try await Medbrain.run(["instructions", "--lang", "tlh"], input: Self.order)
         #expect(run.status == 64)
         #expect(run.error.hasPrefix("Error: unknown language 'tlh'; available: de, en\n"))
     }
@@ -69,8 +69,8 @@ struct InstructionsCommandTests {
 /// `medbrain` without a subcommand: the REPL, here fed a script through a pipe.
 @Suite("medbrain < script")
 struct PipedREPLTests {
-    @Test func theStepsRunWithoutPromptsAndExitZero() throws {
-        let run = try Medbrain.run(
+    @Test func theStepsRunWithoutPromptsAndExitZero() async throws {
+        let run = try await Medbrain.run(
             ["--fhir-version", "r4"], input: "login\norders  # the prescriptions\ninstructions 4\nquit\n")
         #expect(run.status == 0)
         #expect(!run.output.contains("medbrain>"))
@@ -79,8 +79,8 @@ struct PipedREPLTests {
         #expect(run.error.isEmpty)
     }
 
-    @Test func aFailingCommandMakesTheExitStatusOneAfterTheRest() throws {
-        let run = try Medbrain.run([], input: "ordres\nlogin\nwhoami\n")
+    @Test func aFailingCommandMakesTheExitStatusOneAfterTheRest() async throws {
+        let run = try await Medbrain.run([], input: "ordres\nlogin\nwhoami\n")
         #expect(run.status == 1)
         #expect(run.error == "error: unknown command 'ordres'; did you mean 'orders'?\n")
         #expect(run.output.contains("born    1961-12-24"))

@@ -26,8 +26,24 @@ enum Medbrain {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// Runs a program, waiting for it on a thread of its own.
     static func run(
         _ arguments: [String], input: String? = nil, environment: [String: String] = [:], program: String = "medbrain"
+    ) async throws -> Run {
+        try await offThePool { try runBlocking(arguments, input: input, environment: environment, program: program) }
+    }
+
+    /// Runs blocking work (a child process, a pause) on a thread of its own: the test runner's
+    /// cooperative threads are as few as the cores, and a test that times a Ctrl-C starves when
+    /// other tests block them for seconds.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    private static func runBlocking(
+        _ arguments: [String], input: String?, environment: [String: String], program: String
     ) throws -> Run {
         let process = Process()
         process.executableURL = executable(named: program)

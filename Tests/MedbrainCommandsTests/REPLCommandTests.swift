@@ -5,8 +5,8 @@ import Testing
 @Suite("medbrain for scripts")
 struct REPLCommandTests {
     /// Every line of standard output is part of one JSON value or the next.
-    @Test func formatJSONFromTheFirstLine() throws {
-        let run = try Medbrain.run(["--format", "json", "--fhir-version", "r4"], input: "login\nhelp\nquit\n")
+    @Test func formatJSONFromTheFirstLine() async throws {
+        let run = try await Medbrain.run(["--format", "json", "--fhir-version", "r4"], input: "login\nhelp\nquit\n")
         #expect(run.status == 0)
         var values: [Any] = []
         var rest = Substring(run.output)
@@ -19,21 +19,21 @@ struct REPLCommandTests {
         #expect(values.count == 4)  // settings, server, patient, help
     }
 
-    @Test func theVersionOptionIsForTheBuiltInServer() throws {
-        let run = try Medbrain.run(["--server", "http://127.0.0.1:1/fhir", "--fhir-version", "r4"], input: "")
+    @Test func theVersionOptionIsForTheBuiltInServer() async throws {
+        let run = try await Medbrain.run(["--server", "http://127.0.0.1:1/fhir", "--fhir-version", "r4"], input: "")
         #expect(run.status == 64)
         #expect(run.error.contains("--fhir-version is for the built-in server; a server at a URL says its own"))
     }
 
     /// A URL with a quote reaches connect as it is, not as words to split.
-    @Test func aServerURLNeedsNoQuoting() throws {
-        let run = try Medbrain.run(["--server", "http://127.0.0.1:1/a\"b"], input: "")
+    @Test func aServerURLNeedsNoQuoting() async throws {
+        let run = try await Medbrain.run(["--server", "http://127.0.0.1:1/a\"b"], input: "")
         #expect(run.status == 1)
         #expect(run.error.hasPrefix("error: cannot reach http://127.0.0.1:1/a%22b/metadata"), "\(run.error)")
     }
 
     /// `medbrain … | head -1`: the reader goes, and medbrain ends without a word.
-    @Test func aReaderThatLeavesEarly() throws {
+    @Test func aReaderThatLeavesEarly() async throws {
         let errors = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-pipe-\(UUID())")
         defer { try? FileManager.default.removeItem(at: errors) }
         let process = Process()

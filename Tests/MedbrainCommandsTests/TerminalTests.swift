@@ -5,7 +5,11 @@ import Testing
 @Suite("medbrain on a terminal", .serialized)
 struct TerminalTests {
     /// Sends each chunk after a pause (libedit reads keys, not lines) and returns the screen.
-    static func typing(_ chunks: [String], history: URL, arguments: [String] = []) throws -> String {
+    static func typing(_ chunks: [String], history: URL, arguments: [String] = []) async throws -> String {
+        try await Medbrain.offThePool { try typingBlocking(chunks, history: history, arguments: arguments) }
+    }
+
+    private static func typingBlocking(_ chunks: [String], history: URL, arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         let command = ([Medbrain.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
@@ -29,10 +33,10 @@ struct TerminalTests {
         return String(decoding: screen, as: UTF8.self).replacingOccurrences(of: "\r", with: "")
     }
 
-    @Test func upArrowTabAndCtrlC() throws {
+    @Test func upArrowTabAndCtrlC() async throws {
         let history = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-history-\(UUID())")
         defer { try? FileManager.default.removeItem(at: history) }
-        let screen = try Self.typing(
+        let screen = try await Self.typing(
             ["logi\t\n", "\u{1B}[A\n", "who", "\u{03}", "whoami\n", "quit\n"], history: history)
         // Tab completed `logi` to `login`, and Up brought it back: two logins.
         #expect(screen.components(separatedBy: "logged in as").count == 3, "\(screen)")
@@ -45,9 +49,9 @@ struct TerminalTests {
     }
 
     /// `replay --step`: Enter runs the next command, `q` stops before the one after.
-    @Test func replayStepByStep() throws {
+    @Test func replayStepByStep() async throws {
         let transcript = Medbrain.root.appendingPathComponent("transcripts/tutorial-r4.txt").path
-        let screen = try Self.typing(
+        let screen = try await Self.typing(
             ["\n", "\n", "q"], history: URL(fileURLWithPath: "/dev/null"),
             arguments: ["replay", "--step", "--delay", "5", transcript])
         #expect(screen.contains("Keys: Enter goes on"))

@@ -16,13 +16,13 @@ struct VerifyCommandTests {
         return file
     }
 
-    @Test func everyTranscriptInTheRepositoryMatches() throws {
-        let run = try Medbrain.run(["verify", Self.transcripts])
+    @Test func everyTranscriptInTheRepositoryMatches() async throws {
+        let run = try await Medbrain.run(["verify", Self.transcripts])
         #expect(run.status == 0, "\(run.output)\(run.error)")
         #expect(run.output.hasSuffix("steps: all match\n"))
     }
 
-    @Test func oneWrongLineFailsWithItsPlaceAndADiff() throws {
+    @Test func oneWrongLineFailsWithItsPlaceAndADiff() async throws {
         let file = try Self.copy("tutorial-r4.txt") {
             $0.replacingOccurrences(of: "logged in as Dipl.-Ing.", with: "logged in as Dr.")
         }
@@ -30,7 +30,7 @@ struct VerifyCommandTests {
         let login =
             try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0 == "medbrain> login" }.map { $0 + 1 } ?? 0
-        let run = try Medbrain.run(["verify", file.path])
+        let run = try await Medbrain.run(["verify", file.path])
         #expect(run.status == 1)
         #expect(
             run.output.contains("\(file.path):\(login): 'login' printed something else\n--- expected\n+++ actual\n"))
@@ -39,54 +39,54 @@ struct VerifyCommandTests {
         #expect(run.output.hasSuffix("1 transcript, 9 steps: 1 differ\n"))
     }
 
-    @Test func recordRewritesTheStepsThatDifferAndKeepsPatterns() throws {
+    @Test func recordRewritesTheStepsThatDifferAndKeepsPatterns() async throws {
         let file = try Self.copy("errors.txt") { $0.replacingOccurrences(of: "No prescriptions", with: "Nothing") }
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let recorded = try Medbrain.run(["verify", "--record", file.path], environment: ["CI": ""])
+        let recorded = try await Medbrain.run(["verify", "--record", file.path], environment: ["CI": ""])
         #expect(recorded.status == 0)
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text == (try String(contentsOfFile: Self.transcripts + "/errors.txt", encoding: .utf8)))
         #expect(text.contains("Medbrain [..], FHIR"))
     }
 
-    @Test func recordingIsRefusedInCI() throws {
-        let run = try Medbrain.run(["verify", "--record", Self.transcripts], environment: ["CI": "true"])
+    @Test func recordingIsRefusedInCI() async throws {
+        let run = try await Medbrain.run(["verify", "--record", Self.transcripts], environment: ["CI": "true"])
         #expect(run.status == 1)
         #expect(run.error == "Error: refusing to re-record transcripts with CI set\n")
     }
 
-    @Test func aBrokenTranscriptNamesFileAndLine() throws {
+    @Test func aBrokenTranscriptNamesFileAndLine() async throws {
         let file = try Self.copy("json.txt") { $0.replacingOccurrences(of: "%server builtin r4", with: "%server mars") }
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-        let run = try Medbrain.run(["verify", file.path])
+        let run = try await Medbrain.run(["verify", file.path])
         #expect(run.status == 1)
         #expect(run.error == "Error: \(file.path):2: %server is 'builtin dstu2', 'builtin r4' or 'none'\n")
     }
 
     /// A file far larger than any transcript is refused before it is read.
-    @Test func aHugeFileIsNotATranscript() throws {
+    @Test func aHugeFileIsNotATranscript() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-huge-\(UUID()).txt")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(count: 2 << 20).write(to: file)
-        let run = try Medbrain.run(["verify", file.path])
+        let run = try await Medbrain.run(["verify", file.path])
         #expect(run.status == 1)
         #expect(run.error == "Error: \(file.path) is larger than 1 MiB, the most this command reads\n")
     }
 
     /// A recorded session verifies as it was recorded, and a second recording is refused.
-    @Test func recordThenVerify() throws {
+    @Test func recordThenVerify() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-record-\(UUID()).txt")
         defer { try? FileManager.default.removeItem(at: file) }
         let script = "login\norders\nadminister 2 missed at 2016-08-16T08:00:00Z\ngroup day 2\nquit\n"
-        let recorded = try Medbrain.run(["record", "--fhir-version", "r4", file.path], input: script)
+        let recorded = try await Medbrain.run(["record", "--fhir-version", "r4", file.path], input: script)
         #expect(recorded.status == 0)
         #expect(recorded.error == "recorded \(file.path)\n")
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.hasPrefix("% Recorded with medbrain record.\n%server builtin r4\n%now 2016-08-16T08:00:00Z\n"))
         #expect(text.contains("medbrain> administer 2 missed at 2016-08-16T08:00:00Z\nrecorded missed for order 2"))
-        let verified = try Medbrain.run(["verify", file.path])
+        let verified = try await Medbrain.run(["verify", file.path])
         #expect(verified.status == 0, "\(verified.output)")
-        let again = try Medbrain.run(["record", file.path], input: "quit\n")
+        let again = try await Medbrain.run(["record", file.path], input: "quit\n")
         #expect(again.status == 1)
         #expect(again.error == "Error: \(file.path) exists; --force replaces it\n")
     }
