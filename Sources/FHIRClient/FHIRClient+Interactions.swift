@@ -14,6 +14,13 @@ public struct FHIRResponse: Sendable {
     public var etag: String?
     public var location: String?
     public var url: String
+
+    /// The id a create's `Location` (`[base]/Patient/7/_history/1`) gives a resource of `type`.
+    public func createdID(of type: String) -> String? {
+        let parts = (location ?? "").split(separator: "/").map(String.init)
+        guard let index = parts.lastIndex(of: type), index + 1 < parts.count else { return nil }
+        return parts[index + 1]
+    }
 }
 
 /// FHIR's RESTful interactions beyond search: read, history, create, update, delete, and any

@@ -76,19 +76,14 @@ public struct FHIRClient: Sendable {
     /// Creates `resource` and returns it as the server stored it (with its new id).
     public func create(_ resource: JSONValue) async throws(ClientError) -> JSONValue {
         let type = resource["resourceType"]?.stringValue ?? ""
-        let url = server.baseURL + "/" + type
-        let (json, response) = try await transport.exchange(
-            "POST", url, accept: accept, body: resource.compactBytes, contentType: version.mimeType,
-            emptyAllowed: true)
-        if let json { return json }
+        let response = try await request("POST", type, body: resource)
+        if let json = response.json { return json }
         // An empty answer is allowed: the new id is in Location, `[base]/Type/id/_history/v`.
-        let location = response?.value(forHTTPHeaderField: "Location") ?? ""
-        let parts = location.split(separator: "/").map(String.init)
-        guard let index = parts.lastIndex(of: type), index + 1 < parts.count, case .object(var created) = resource
-        else {
-            throw .notFHIR(url: url, reason: "the server created the resource but sent neither it nor its Location")
+        guard let id = response.createdID(of: type), case .object(var created) = resource else {
+            throw .notFHIR(
+                url: response.url, reason: "the server created the resource but sent neither it nor its Location")
         }
-        created["id"] = .string(parts[index + 1])
+        created["id"] = .string(id)
         return .object(created)
     }
 

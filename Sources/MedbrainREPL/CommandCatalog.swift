@@ -170,6 +170,11 @@ struct CommandCatalog {
 
     static func entry(_ name: String) -> Entry? { all.first { $0.name == name } }
 
+    /// `usage: …` for a command that was given the wrong words.
+    static func usage(_ name: String) -> REPLError {
+        REPLError("usage: \(entry(name)?.usage ?? name)")
+    }
+
     /// `unknown command 'ordrs'; did you mean 'orders'?`
     static func unknown(_ name: String, also more: [String] = []) -> String {
         // A pasted paragraph is no misspelling: say so briefly, without comparing it.

@@ -26,7 +26,7 @@ extension REPL {
 
     func group(_ arguments: [String]) async throws {
         guard let first = arguments.first, let mode = GroupingMode(rawValue: first.lowercased()) else {
-            throw REPLError("usage: \(CommandCatalog.entry("group")!.usage)")
+            throw CommandCatalog.usage("group")
         }
         let (_, order) = try chosenOrder(Array(arguments.dropFirst()), usage: "group year|month|week|day [N]")
         let doses = try await fetchAdministrations(of: order)

@@ -59,7 +59,7 @@ extension REPL {
     }
 
     func trace(_ arguments: [String]) throws {
-        guard arguments.count == 1 else { throw REPLError("usage: \(CommandCatalog.entry("trace")!.usage)") }
+        guard arguments.count == 1 else { throw CommandCatalog.usage("trace") }
         try set(["trace", arguments[0]])
     }
 

@@ -54,7 +54,7 @@ extension REPL {
     /// `set` alone shows every setting; `set NAME VALUE` changes one and shows it.
     func set(_ arguments: [String]) throws {
         guard arguments.count == 0 || arguments.count == 2 else {
-            throw REPLError("usage: \(CommandCatalog.entry("set")!.usage)")
+            throw CommandCatalog.usage("set")
         }
         if arguments.count == 2 {
             let (languages, colourAllowed) = (languages, console.colour)

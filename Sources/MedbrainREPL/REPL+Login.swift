@@ -35,7 +35,7 @@ extension REPL {
             case let id where !id.hasPrefix("-") && query.allSatisfy({ $0.0 != "_id" }):
                 query.append(("_id", id))
             default:
-                throw REPLError("usage: \(CommandCatalog.entry("login")!.usage)")
+                throw CommandCatalog.usage("login")
             }
         }
         return query.isEmpty ? [("_id", "f001")] : query

@@ -36,7 +36,7 @@ extension REPL {
         let resource = try ResourceInput.typed(try ResourceInput.read(arguments[1]), as: arguments[0])
         let response = try await client.request("POST", arguments[0], body: resource)
         let stored = response.json.flatMap { $0["resourceType"]?.stringValue == arguments[0] ? $0 : nil }
-        let id = stored?["id"]?.stringValue ?? Self.id(fromLocation: response.location, type: arguments[0])
+        let id = stored?["id"]?.stringValue ?? response.createdID(of: arguments[0])
         if let stored { remember(stored, etag: response.etag) }
         session.result = stored.map { ExploreResult(json: $0, request: "POST \(arguments[0])") }
         let version = Self.version(stored, etag: response.etag)
@@ -114,13 +114,6 @@ extension REPL {
     static func version(_ resource: JSONValue?, etag: String?) -> String? {
         if let version = resource?["meta"]?["versionId"]?.stringValue { return version }
         return etag.map { $0.replacingOccurrences(of: "W/", with: "").trimmingCharacters(in: ["\""]) }
-    }
-
-    /// The id in a Location such as `[base]/Patient/7/_history/1`.
-    static func id(fromLocation location: String?, type: String) -> String? {
-        let parts = (location ?? "").split(separator: "/").map(String.init)
-        guard let index = parts.lastIndex(of: type), index + 1 < parts.count else { return nil }
-        return parts[index + 1]
     }
 
     /// A resource named as `TYPE ID`, `TYPE/ID` or (when allowed) `TYPE/ID/_history/V`.

@@ -112,7 +112,5 @@ extension REPL {
 
     static let pageAllLimit = 1_000
 
-    func usage(_ name: String) -> REPLError {
-        REPLError("usage: \(CommandCatalog.entry(name)?.usage ?? name)")
-    }
+    func usage(_ name: String) -> REPLError { CommandCatalog.usage(name) }
 }
