@@ -5,6 +5,7 @@ import Foundation
 import LineEditing
 import MedbrainREPL
 import MedbrainWorkbook
+import MedicationTutorial
 
 /// `medbrain` (or `medbrain repl`): the REPL, connected to the built-in server or `--server`.
 struct REPLCommand: AsyncParsableCommand {
@@ -37,11 +38,16 @@ struct REPLCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = isatty(STDIN_FILENO) == 1
         let screen = isatty(STDOUT_FILENO) == 1
+        let builtin = server.lowercased() == "builtin"
+        // The built-in server starts on one core while the languages and lessons load on the other.
+        let servers = BuiltinServers(now: nil)
+        if builtin { await servers.prepare(fhirVersion ?? .dstu2) }
+        async let languages = LanguageCatalog.standard()
+        async let workbook = Workbook.load(from: Workbook.defaultFolder())
         let repl = REPL(
-            console: Self.console(screen: screen, terminal: terminal),
-            interrupted: terminal ? Self.interruptedSinceLastLook : nil)
-        let lessons = LessonCommands(
-            workbook: Workbook.load(from: Workbook.defaultFolder()), progressPath: LessonProgress.defaultPath())
+            console: Self.console(screen: screen, terminal: terminal), languages: await languages,
+            interrupted: terminal ? Self.interruptedSinceLastLook : nil, servers: servers)
+        let lessons = LessonCommands(workbook: await workbook, progressPath: LessonProgress.defaultPath())
         for warning in lessons.warnings { Output.standardError("warning: \(warning)\n") }
         repl.extensions = [lessons]
         // On a terminal the line editor takes Ctrl-C from here on, the first connect included.
@@ -60,7 +66,7 @@ struct REPLCommand: AsyncParsableCommand {
         }
         if format == "json" { await repl.execute(words: ["set", "format", "json"]) }
         let connect =
-            server.lowercased() == "builtin"
+            builtin
             ? ["connect", "builtin", (fhirVersion ?? .dstu2).rawValue] : ["connect", server]
         let connected = await repl.execute(words: connect)
         guard let editor else {

@@ -2,19 +2,44 @@ import FHIRModel
 import FHIRServer
 import Foundation
 
-/// The built-in FHIR servers the REPL starts on demand, one per version, on loopback.
-actor BuiltinServers {
+/// The built-in FHIR servers a REPL starts on demand, one per version, on loopback.
+///
+/// A start can begin early (``prepare(_:)``, while the REPL loads its lessons) and be awaited
+/// later; callers that ask at the same time share one start instead of racing two servers.
+public actor BuiltinServers {
+    private var starting: [FHIRVersion: Task<InProcessServer, any Error>] = [:]
     private var running: [FHIRVersion: InProcessServer] = [:]
     private var now: Date?
 
-    init(now: Date?) { self.now = now }
+    /// Servers whose clock is fixed at `now` (nil: the real clock).
+    public init(now: Date?) { self.now = now }
+
+    /// Starts the server for `version` in the background, if it is not started yet.
+    public func prepare(_ version: FHIRVersion) {
+        _ = start(version)
+    }
 
     /// The base URL of the built-in server for `version`, started if it is not running.
     func baseURL(_ version: FHIRVersion) async throws -> String {
         if let server = running[version] { return server.baseURL }
-        let server = try await InProcessServer.start(ServerConfiguration(version: version, now: now))
-        running[version] = server
-        return server.baseURL
+        let task = start(version)
+        do {
+            let server = try await task.value
+            running[version] = server
+            return server.baseURL
+        } catch {
+            // A failed start is forgotten, so the next `connect` tries again.
+            if starting[version] == task { starting[version] = nil }
+            throw error
+        }
+    }
+
+    private func start(_ version: FHIRVersion) -> Task<InProcessServer, any Error> {
+        if let task = starting[version] { return task }
+        let configuration = ServerConfiguration(version: version, now: now)
+        let task = Task { try await InProcessServer.start(configuration) }
+        starting[version] = task
+        return task
     }
 
     /// The base URLs of the servers running now.
@@ -27,7 +52,9 @@ actor BuiltinServers {
     }
 
     func stopAll() async {
-        for server in running.values { await server.stop() }
+        let tasks = starting
+        starting = [:]
         running = [:]
+        for task in tasks.values { try? await task.value.stop() }
     }
 }

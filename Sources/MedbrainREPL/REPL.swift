@@ -34,10 +34,12 @@ public final class REPL {
     var lastAttempt: [String] = []
 
     /// `now` fixes the clock of the session and its built-in servers, so lessons, transcripts
-    /// and tests are reproducible.
+    /// and tests are reproducible. `servers` may be started already (see
+    /// ``BuiltinServers/prepare(_:)``); their clock is then theirs, not `now`.
     public init(
         console: Console, now: Date? = nil, languages: LanguageCatalog = .standard(),
-        interrupted: (@Sendable () -> Bool)? = nil, spinnerDelay: Swift.Duration = .milliseconds(150)
+        interrupted: (@Sendable () -> Bool)? = nil, spinnerDelay: Swift.Duration = .milliseconds(150),
+        servers: BuiltinServers? = nil
     ) {
         let (output, unicode) = (console.output, console.unicode)
         spinner = Spinner(
@@ -45,7 +47,7 @@ public final class REPL {
         self.console = console.guarded(by: spinner, muted: muting)
         settings = SettingsStore(Settings(colour: console.colour))
         self.interrupted = interrupted
-        servers = BuiltinServers(now: now)
+        self.servers = servers ?? BuiltinServers(now: now)
         fixedNow = now
         self.languages = languages
     }

@@ -28,6 +28,11 @@ extension JSONValue {
         return output
     }
 
+    /// Appends the compact form to `output`, for writers that assemble a document from parts.
+    public func appendCompact(to output: inout [UInt8]) {
+        write(to: &output, indent: nil, level: 0)
+    }
+
     func write(to output: inout [UInt8], indent: Int?, level: Int) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
@@ -35,36 +40,38 @@ extension JSONValue {
         case .number(let text): output.append(contentsOf: text.utf8)
         case .string(let text): Self.writeString(text, to: &output)
         case .array(let elements):
-            Self.writeContainer(elements, open: "[", close: "]", to: &output, indent: indent, level: level) {
-                element, output in element.write(to: &output, indent: indent, level: level + 1)
+            Self.writeContainer(
+                count: elements.count, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &output, indent: indent,
+                level: level
+            ) {
+                index, output in elements[index].write(to: &output, indent: indent, level: level + 1)
             }
         case .object(let object):
-            Self.writeContainer(Array(object.members), open: "{", close: "}", to: &output, indent: indent, level: level)
-            {
-                member, output in
-                JSONValue.writeString(member.0, to: &output)
+            Self.writeContainer(
+                count: object.count, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), to: &output, indent: indent,
+                level: level
+            ) {
+                index, output in
+                JSONValue.writeString(object.keys[index], to: &output)
                 output.append(contentsOf: indent == nil ? ":".utf8 : ": ".utf8)
-                member.1.write(to: &output, indent: indent, level: level + 1)
+                object.values[index].write(to: &output, indent: indent, level: level + 1)
             }
         }
     }
 
-    private static func writeContainer<Element>(
-        _ elements: [Element], open: Character, close: Character, to output: inout [UInt8], indent: Int?, level: Int,
-        writeElement: (Element, inout [UInt8]) -> Void
+    private static func writeContainer(
+        count: Int, open: UInt8, close: UInt8, to output: inout [UInt8], indent: Int?, level: Int,
+        writeElement: (Int, inout [UInt8]) -> Void
     ) {
-        output.append(contentsOf: String(open).utf8)
-        guard !elements.isEmpty else {
-            output.append(contentsOf: String(close).utf8)
-            return
-        }
-        for (offset, element) in elements.enumerated() {
-            if offset > 0 { output.append(UInt8(ascii: ",")) }
+        output.append(open)
+        guard count > 0 else { return output.append(close) }
+        for index in 0..<count {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
             newline(to: &output, indent: indent, level: level + 1)
-            writeElement(element, &output)
+            writeElement(index, &output)
         }
         newline(to: &output, indent: indent, level: level)
-        output.append(contentsOf: String(close).utf8)
+        output.append(close)
     }
 
     private static func newline(to output: inout [UInt8], indent: Int?, level: Int) {
@@ -73,21 +80,33 @@ extension JSONValue {
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
     }
 
+    /// Copies runs of plain bytes whole and escapes only what JSON requires: servers write
+    /// every string of every answer through here.
     static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
-            case 0x0A: output.append(contentsOf: "\\n".utf8)
-            case 0x0D: output.append(contentsOf: "\\r".utf8)
-            case 0x09: output.append(contentsOf: "\\t".utf8)
-            case 0..<0x20:
-                let hex = String(byte, radix: 16)
-                output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-            default: output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var plainStart = 0
+            for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x22 || bytes[index] == 0x5C {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart..<index]))
+                writeEscaped(bytes[index], to: &output)
+                plainStart = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+        case 0x0A: output.append(contentsOf: "\\n".utf8)
+        case 0x0D: output.append(contentsOf: "\\r".utf8)
+        case 0x09: output.append(contentsOf: "\\t".utf8)
+        default:
+            let hex = String(byte, radix: 16)
+            output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        }
     }
 }

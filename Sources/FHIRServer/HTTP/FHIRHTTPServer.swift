@@ -69,7 +69,7 @@ public struct FHIRHTTPServer: Sendable {
     static func components(of path: String) -> [String]? {
         guard path == FHIRService.basePath || path.hasPrefix(FHIRService.basePath + "/") else { return nil }
         return path.dropFirst(FHIRService.basePath.count).split(separator: "/").map {
-            String($0).removingPercentEncoding ?? String($0)
+            $0.utf8.contains(UInt8(ascii: "%")) ? String($0).removingPercentEncoding ?? String($0) : String($0)
         }
     }
 

@@ -6,6 +6,23 @@ struct SearchCriterion: Sendable {
     let parameter: SearchParameter
     let modifier: String?
     let values: [String]
+    /// For a reference parameter, each value as `(type, id)`, split once rather than per resource.
+    private let wantedTargets: [String: (type: String?, id: String)]
+
+    init(parameter: SearchParameter, modifier: String?, values: [String]) {
+        self.parameter = parameter
+        self.modifier = modifier
+        self.values = values
+        var wanted: [String: (type: String?, id: String)] = [:]
+        if parameter.kind == .reference {
+            for value in values {
+                let parts = value.split(separator: "/").map(String.init)
+                guard let id = parts.last else { continue }
+                wanted[value] = (parts.count > 1 ? parts[parts.count - 2] : nil, id)
+            }
+        }
+        wantedTargets = wanted
+    }
 
     /// The modifiers each kind understands; others make the criterion unknown.
     static func accepts(_ modifier: String?, for kind: SearchParameter.Kind, target: String?) -> Bool {
@@ -60,15 +77,10 @@ struct SearchCriterion: Sendable {
     }
 
     private func referenceMatches(_ query: String, _ value: JSONValue) -> Bool {
-        guard let text = value["reference"]?.stringValue, let target = Reference(reference: text).target else {
-            return false
-        }
-        let wanted = query.split(separator: "/").map(String.init)
-        switch wanted.count {
-        case 0: return false
-        case 1: return target.id == wanted[0] && (parameter.target == nil || target.type == parameter.target)
-        default: return target.id == wanted[wanted.count - 1] && target.type == wanted[wanted.count - 2]
-        }
+        guard let wanted = wantedTargets[query], let text = value["reference"]?.stringValue,
+            let target = Reference(reference: text).target, target.id == wanted.id
+        else { return false }
+        return target.type == (wanted.type ?? parameter.target ?? target.type)
     }
 }
 

@@ -15,7 +15,7 @@ struct FHIRExchange: Sendable {
     var contentType: String {
         let accept = request.headers["accept"] ?? ""
         let type =
-            !accept.contains("fhir") && accept.contains("application/json") ? "application/json" : version.mimeType
+            !accept.includes("fhir") && accept.includes("application/json") ? "application/json" : version.mimeType
         return type + "; charset=utf-8"
     }
 
@@ -24,21 +24,26 @@ struct FHIRExchange: Sendable {
         let format = request.queryValue("_format") ?? ""
         let accept = request.headers["accept"] ?? ""
         let body = request.headers["content-type"] ?? ""
-        if format.contains("xml") || (accept.contains("xml") && !accept.contains("json") && !accept.contains("*/*")) {
+        if format.includes("xml") || (accept.includes("xml") && !accept.includes("json") && !accept.includes("*/*")) {
             return outcome(406, "not-supported", "this server speaks JSON only")
         }
-        if !request.body.isEmpty, body.contains("xml") {
+        if !request.body.isEmpty, body.includes("xml") {
             return outcome(415, "not-supported", "send FHIR resources as JSON")
         }
         return nil
     }
 
+    /// True when the client asked for indented JSON (`_pretty=true`).
+    var wantsPretty: Bool { request.queryValue("_pretty") == "true" }
+
     func respond(_ status: Int, _ json: JSONValue?, headers: [(name: String, value: String)] = []) -> FHIRResponse {
         guard let json else { return FHIRResponse(status: status, headers: headers) }
-        let pretty = request.queryValue("_pretty") == "true"
-        return FHIRResponse(
-            status: status, headers: [("Content-Type", contentType)] + headers,
-            body: pretty ? json.prettyBytes : json.compactBytes)
+        return respond(status, body: wantsPretty ? json.prettyBytes : json.compactBytes, headers: headers)
+    }
+
+    /// An answer whose JSON is already written (compact unless the client asked otherwise).
+    func respond(_ status: Int, body: [UInt8], headers: [(name: String, value: String)] = []) -> FHIRResponse {
+        FHIRResponse(status: status, headers: [("Content-Type", contentType)] + headers, body: body)
     }
 
     /// An OperationOutcome with one error issue.
@@ -62,8 +67,10 @@ struct FHIRExchange: Sendable {
         if location {
             headers.append(("Location", "\(baseURL)/\(stored.type)/\(stored.id)/_history/\(stored.versionId)"))
         }
-        let minimal = (request.headers["prefer"] ?? "").contains("return=minimal")
-        return respond(status, minimal ? nil : stored.json, headers: headers)
+        let minimal = (request.headers["prefer"] ?? "").includes("return=minimal")
+        guard !minimal, !stored.isDeleted else { return FHIRResponse(status: status, headers: headers) }
+        return wantsPretty
+            ? respond(status, stored.json, headers: headers) : respond(status, body: stored.body, headers: headers)
     }
 }
 

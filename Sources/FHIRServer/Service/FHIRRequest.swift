@@ -28,7 +28,11 @@ public struct FHIRRequest: Sendable {
         return text.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let decode = { (part: Substring) in
-                String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
+                // Most parameters have nothing to decode; Foundation's decoding is costly per request.
+                guard part.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+                    return String(part)
+                }
+                return String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
             }
             return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
         }

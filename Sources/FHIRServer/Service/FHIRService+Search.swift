@@ -24,13 +24,19 @@ extension FHIRService {
         bundle.link = plan.links(base: "\(context.baseURL)/\(type)", total: matches.count)
         if plan.summaryCount { return context.respond(200, bundle.json) }
         let page = Array(matches.dropFirst(plan.offset).prefix(plan.count))
-        bundle.entry = page.map { entry($0, base: context.baseURL, mode: "match") }
-        bundle.entry += await included(by: plan, from: page).map { entry($0, base: context.baseURL, mode: "include") }
+        let included = await included(by: plan, from: page)
+        let entries =
+            page.map { entry($0, base: context.baseURL, mode: "match") }
+            + included.map { entry($0, base: context.baseURL, mode: "include") }
+        guard context.wantsPretty else {
+            return context.respond(200, body: SearchsetBody.bytes(bundle, entries: entries))
+        }
+        bundle.entry = entries.map { BundleEntry(fullUrl: $0.fullUrl, resource: $0.stored.json, searchMode: $0.mode) }
         return context.respond(200, bundle.json)
     }
 
-    private func entry(_ stored: StoredResource, base: String, mode: String) -> BundleEntry {
-        BundleEntry(fullUrl: "\(base)/\(stored.type)/\(stored.id)", resource: stored.json, searchMode: mode)
+    private func entry(_ stored: StoredResource, base: String, mode: String) -> SearchsetBody.Entry {
+        SearchsetBody.Entry(stored: stored, fullUrl: "\(base)/\(stored.type)/\(stored.id)", mode: mode)
     }
 
     /// The resources that `_include=Type:param` names, each once, in order of first mention.
@@ -67,7 +73,7 @@ struct SearchPlan {
         -> SearchPlan
     {
         let parameters = SearchParameters.all(for: type, version: version)
-        let strict = (context.request.headers["prefer"] ?? "").contains("handling=strict")
+        let strict = (context.request.headers["prefer"] ?? "").includes("handling=strict")
         var plan = SearchPlan()
         var unknown: [String] = []
         for (name, value) in context.request.query {

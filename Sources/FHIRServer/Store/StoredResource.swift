@@ -8,6 +8,9 @@ public struct StoredResource: Sendable, Equatable {
     public let lastUpdated: String
     /// The resource JSON, or nil for a deletion.
     public let json: JSONValue?
+    /// The resource's compact JSON, written once when it is stored, so that reads and searches
+    /// send it as it is instead of writing it again for every request; empty for a deletion.
+    public let body: [UInt8]
 
     public var isDeleted: Bool { json == nil }
 
@@ -22,6 +25,7 @@ public struct StoredResource: Sendable, Equatable {
         self.lastUpdated = lastUpdated
         guard case .object(var object) = resource else {
             json = nil
+            body = []
             return
         }
         var meta = object["meta"]?.objectValue ?? JSONObject()
@@ -29,7 +33,9 @@ public struct StoredResource: Sendable, Equatable {
         meta["lastUpdated"] = .string(lastUpdated)
         object["id"] = .string(id)
         object["meta"] = .object(meta)
-        json = .object(Self.headerFirst(object))
+        let stamped = JSONValue.object(Self.headerFirst(object))
+        json = stamped
+        body = stamped.compactBytes
     }
 
     /// `resourceType`, `id`, `meta` lead, as FHIR servers conventionally write them.

@@ -1,3 +1,5 @@
+import FHIRModel
+
 extension Lesson {
     /// Reads a lesson's text; `file` names it in errors and `id` keys its progress.
     ///
@@ -10,7 +12,7 @@ extension Lesson {
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
             let place = { (problem: String) in WorkbookFileError(file: file, line: index + 1, problem: problem) }
-            if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("% ") || line == "%" {
+            if line.isBlank || line.hasPrefix("% ") || line == "%" {
                 if !line.hasPrefix("%") { endParagraph(&paragraph) }
             } else if line.hasPrefix("%") {
                 guard steps.isEmpty else { throw place("%directives belong before the first step") }
@@ -30,7 +32,7 @@ extension Lesson {
             } else if line.hasPrefix("hint: ") {
                 steps[steps.count - 1].hints.append(String(line.dropFirst(6)))
             } else {
-                paragraph.append(line.trimmingCharacters(in: .whitespaces))
+                paragraph.append(line.trimmingSpaces())
             }
         }
         endParagraph(&paragraph)

@@ -39,7 +39,7 @@ extension Transcript {
 
         mutating func expect(_ line: String, number: Int) throws(WorkbookFileError) {
             guard !steps.isEmpty else {
-                if line.trimmingCharacters(in: .whitespaces).isEmpty { return headerLines.append(line) }
+                if line.isBlank { return headerLines.append(line) }
                 throw WorkbookFileError(file: file, line: number, problem: "output before the first command")
             }
             guard pending.isEmpty else {

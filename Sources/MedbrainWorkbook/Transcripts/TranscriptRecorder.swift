@@ -1,3 +1,4 @@
+import FHIRModel
 import Foundation
 import MedbrainREPL
 
@@ -33,7 +34,7 @@ public final class TranscriptRecorder {
     public func record(_ line: String) async {
         _ = printed.take()
         await repl.execute(line)
-        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        guard !line.isBlank else { return }
         let text = printed.take()
         steps.append((line, TranscriptRun.redact(text, bases: await repl.builtinBaseURLs())))
     }

@@ -1,3 +1,4 @@
+import FHIRModel
 import Foundation
 
 extension PluralRule {
@@ -5,7 +6,7 @@ extension PluralRule {
     /// `and_condition = relation ('and' relation)*`, `relation = operand ['%' value] ('=' | '!=') range_list`.
     public init(parsing text: String) throws(PluralRuleError) {
         let condition = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let trimmed = condition.trimmingCharacters(in: .whitespaces)
+        let trimmed = condition.trimmingSpaces()
         // An empty condition is CLDR's way of saying "every number", used for `other`.
         guard !trimmed.isEmpty else {
             alternatives = [[]]
@@ -28,7 +29,7 @@ extension PluralRule.Relation {
         let negated = text.contains("!=")
         let sides = text.components(separatedBy: negated ? "!=" : "=")
         guard sides.count == 2 else { throw PluralRuleError(rule: rule, problem: "expected '=' or '!=' in '\(text)'") }
-        let left = sides[0].split(separator: "%").map { $0.trimmingCharacters(in: .whitespaces) }
+        let left = sides[0].split(separator: "%").map { $0.trimmingSpaces() }
         guard let name = left.first, name.count == 1, let operand = name.first, "nivwftce".contains(operand) else {
             throw PluralRuleError(rule: rule, problem: "unknown operand in '\(text)'")
         }
@@ -41,7 +42,7 @@ extension PluralRule.Relation {
         }
         var ranges: [ClosedRange<Double>] = []
         for item in sides[1].split(separator: ",") {
-            let bounds = item.components(separatedBy: "..").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let bounds = item.components(separatedBy: "..").map { Double($0.trimmingSpaces()) }
             guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, bounds.count <= 2, low <= high else {
                 throw PluralRuleError(rule: rule, problem: "bad value or range '\(item)'")
             }
