@@ -13,6 +13,8 @@ extension FHIRService {
         let loadTime = clock.now().fhirInstant
         if let file, file.exists {
             await store.load(try file.load(), lastUpdated: loadTime)
+            // A journal left by the last run goes into a new snapshot: each run starts from one file.
+            if file.journalSize > 0 { try await store.save() }
         } else {
             await store.load(try BuiltinDataset.resources(for: configuration.version), lastUpdated: loadTime)
             if file != nil { try await store.save() }

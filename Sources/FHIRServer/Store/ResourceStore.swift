@@ -10,6 +10,9 @@ public actor ResourceStore {
     private var order: [String: [String]] = [:]
     private var nextNumber: [String: Int] = [:]
     private let file: StoreFile?
+    /// Bytes appended to the journal since the last snapshot, and the snapshot's own size.
+    private var journalBytes = 0
+    private var snapshotBytes = 0
 
     /// An empty store; with a file, every change is saved to it before it is acknowledged.
     public init(file: StoreFile? = nil) {
@@ -77,7 +80,7 @@ public actor ResourceStore {
                     resource: write.resource))
         }
         do {
-            try persist()
+            try persist(results)
         } catch {
             (histories, order) = saved
             throw .persistence(error.description)
@@ -102,14 +105,21 @@ public actor ResourceStore {
         return resource
     }
 
-    private func persist() throws(StoreFileError) {
+    /// Journals one set of writes; once the journal outgrows the snapshot (and 1 MiB), writes
+    /// a new snapshot, so that loading stays quick and the cost per write stays flat.
+    private func persist(_ writes: [StoredResource]) throws(StoreFileError) {
         guard let file else { return }
-        let current = order.keys.sorted().flatMap { type in all(type).compactMap(\.json) }
-        try file.save(current)
+        journalBytes += try file.append(writes)
+        if journalBytes > max(1 << 20, snapshotBytes) { try save() }
     }
 
-    /// Writes the current resources to the data file now (after loading a dataset into a new file).
+    /// Writes the current resources to a new snapshot of the data file and drops the journal
+    /// (after loading a dataset into a new file, and at start-up after a crash).
     public func save() throws(StoreFileError) {
-        try persist()
+        guard let file else { return }
+        let current = order.keys.sorted().flatMap { type in all(type) }
+        try file.save(current.compactMap(\.json))
+        journalBytes = 0
+        snapshotBytes = current.reduce(0) { $0 + $1.body.count }
     }
 }

@@ -7,10 +7,14 @@ import Foundation
     import Darwin
 #endif
 
-/// The `--data FILE` of the server: a FHIR `collection` Bundle of every current resource.
+/// The `--data FILE` of the server: a FHIR `collection` Bundle of every current resource
+/// (the snapshot), and beside it `FILE.journal`, the writes made since, one line each.
 ///
-/// Saved by writing a temporary file beside it, fsync, rename, and fsync of the folder, so
-/// a crash at any moment leaves either the old or the new file, both whole and readable.
+/// A write appends one line to the journal and flushes it (``append(_:)``), so its cost does
+/// not grow with the data; ``save(_:)`` writes a new snapshot (a temporary file, fsync,
+/// rename, fsync of the folder) and then drops the journal. A crash at any moment leaves a
+/// whole snapshot and a journal whose last line may be cut short: that write was never
+/// acknowledged, and loading leaves it out.
 public struct StoreFile: Sendable {
     public let path: String
 
@@ -18,20 +22,24 @@ public struct StoreFile: Sendable {
 
     public var exists: Bool { FileManager.default.fileExists(atPath: path) }
 
-    /// The resources in the file, in order.
+    /// The journal's path: `FILE.journal`.
+    public var journalPath: String { path + ".journal" }
+
+    /// The current resources: the snapshot's, with the journal's writes applied in order.
     public func load() throws(StoreFileError) -> [JSONValue] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw StoreFileError(path: path, message: "cannot be read")
         }
+        let snapshot: [JSONValue]
         do {
-            let bundle = try FHIRModel.Bundle(jsonText: data)
-            return bundle.entry.compactMap(\.resource)
+            snapshot = try FHIRModel.Bundle(jsonText: data).entry.compactMap(\.resource)
         } catch {
             throw StoreFileError(path: path, message: error.description)
         }
+        return try replayJournal(over: snapshot)
     }
 
-    /// Replaces the file with these resources, durably.
+    /// Replaces the snapshot with these resources, durably, and then drops the journal.
     public func save(_ resources: [JSONValue]) throws(StoreFileError) {
         var bundle = FHIRModel.Bundle(type: "collection")
         bundle.entry = resources.map { resource in
@@ -40,6 +48,8 @@ public struct StoreFile: Sendable {
             return BundleEntry(fullUrl: url, resource: resource)
         }
         try write(bundle.json.prettyBytes + [0x0A])
+        unlink(journalPath)
+        syncFolder()
     }
 
     private func write(_ bytes: [UInt8]) throws(StoreFileError) {
@@ -63,7 +73,7 @@ public struct StoreFile: Sendable {
     }
 
     /// A rename is durable only once the folder holding it is flushed.
-    private func syncFolder() {
+    func syncFolder() {
         let folder = (path as NSString).deletingLastPathComponent
         let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY)
         guard descriptor >= 0 else { return }
@@ -71,7 +81,7 @@ public struct StoreFile: Sendable {
         close(descriptor)
     }
 
-    private func failure(_ what: String) -> StoreFileError {
+    func failure(_ what: String) -> StoreFileError {
         StoreFileError(path: path, message: "\(what): \(String(cString: strerror(errno)))")
     }
 }
