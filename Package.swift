@@ -58,7 +58,7 @@ let package = Package(
         ),
         .executableTarget(name: "medbrain", dependencies: ["MedbrainCommands"]),
         // Figures for speed and memory (`scripts/bench`); kept off the server so a release build is quick.
-        .executableTarget(name: "MedbrainBench", dependencies: ["MedicationTutorial"]),
+        .executableTarget(name: "MedbrainBench", dependencies: ["MedicationTutorial", "FHIRServer", "MedbrainREPL"]),
         // Seeded mutation fuzzing of the command words, lesson and transcript parsers and the
         // FHIR JSON decoder (`scripts/fuzz`).
         .executableTarget(

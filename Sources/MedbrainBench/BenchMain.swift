@@ -1,18 +1,46 @@
 import Foundation
 import MedicationTutorial
 
-/// `medbrain-bench [RENDERS] [ADMINISTRATIONS]`: Medbrain's figures for speed and memory,
-/// printed, never asserted.
+/// Medbrain's figures for speed and memory, printed, never asserted:
+///
+///     medbrain-bench [RENDERS] [ADMINISTRATIONS]   instructions and grouping
+///     medbrain-bench commands [RUNS]               each tutorial command vs its bare HTTP
+///     medbrain-bench scale [ADMINISTRATIONS]       orders, administrations, group end to end
+///     medbrain-bench decode [ADMINISTRATIONS] [FOLDER PAGES]
+///                                                  decode + group of searchset pages; the
+///                                                  first PAGES pages written to FOLDER
 @main
 enum BenchMain {
-    static func main() throws {
-        let arguments = CommandLine.arguments.dropFirst().map { Int($0) }
-        guard arguments.allSatisfy({ ($0 ?? 0) > 0 }) else {
-            print("usage: medbrain-bench [RENDERS] [ADMINISTRATIONS]  (positive numbers)")
+    static func main() async throws {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        let mode = arguments.first.flatMap { Int($0) == nil ? $0 : nil } ?? "tutorial"
+        if mode != "tutorial" { arguments.removeFirst() }
+        let folder = mode == "decode" && arguments.count > 1 ? arguments.remove(at: 1) : nil
+        let numbers = arguments.map { Int($0) }
+        guard numbers.allSatisfy({ ($0 ?? 0) > 0 }), ["tutorial", "commands", "scale", "decode"].contains(mode) else {
+            print(
+                "usage: medbrain-bench [commands|scale|decode] [NUMBERS]  (see Sources/MedbrainBench/BenchMain.swift)")
             return
         }
-        let renders = arguments.first.flatMap { $0 } ?? 100_000
-        let administrations = arguments.dropFirst().first.flatMap { $0 } ?? 1_000_000
+        let first = numbers.first.flatMap { $0 }
+        let second = numbers.dropFirst().first.flatMap { $0 }
+        switch mode {
+        case "commands":
+            for line in await CommandsBenchmark(runs: first ?? 300).run() { print(line) }
+        case "scale":
+            let benchmark = ScaleBenchmark(served: first ?? 100_000, decoded: 0, pagesFolder: nil, pagesWritten: 0)
+            for line in try await benchmark.endToEnd() { print(line) }
+        case "decode":
+            let benchmark = ScaleBenchmark(
+                served: 0, decoded: first ?? 1_000_000, pagesFolder: folder, pagesWritten: second ?? 0)
+            for line in try benchmark.decodeAndGroup() { print(line) }
+        default:
+            try tutorial(renders: first ?? 100_000, administrations: second ?? 1_000_000)
+        }
+        print("peak memory: \(peakResidentKilobytes().map { "\($0) KiB" } ?? "unknown")")
+    }
+
+    static func tutorial(renders: Int, administrations: Int) throws {
         let catalog = LanguageCatalog.standard()
         let clock = ContinuousClock()
         var loaded = catalog
@@ -20,7 +48,6 @@ enum BenchMain {
         print("languages: \(loaded.codes.joined(separator: ", ")) loaded in \(loading)")
         for line in try InstructionsBenchmark(renders: renders).run(catalog: catalog) { print(line) }
         for line in GroupingBenchmark(count: administrations).run() { print(line) }
-        print("peak memory: \(peakResidentKilobytes().map { "\($0) KiB" } ?? "unknown")")
     }
 
     /// VmHWM from /proc: the most memory the process has held.

@@ -97,7 +97,7 @@ extension REPL {
             "MedicationAdministration",
             [(parameter, "\(client.version.orderType)/\(order.id ?? "")"), ("_count", "1000")], limit: 100_000)
         let array = JSONValue.array(resources.filter { $0["resourceType"] == "MedicationAdministration" })
-        do { return try AdministrationInput.administrations(jsonText: array.compactBytes) } catch {
+        do { return try AdministrationInput(json: array).administrations } catch {
             throw REPLError("the server sent an administration Medbrain cannot read: \(error)")
         }
     }

@@ -2,16 +2,23 @@
 ///
 /// Every accessor checks the JSON kind and reports the element path on a mismatch.
 public struct ElementReader {
-    /// The path of the object being read, e.g. `MedicationOrder.dosageInstruction[0]`.
-    public let path: String
+    /// Where the object being read sits, spelled out only for error messages.
+    public let location: ElementPath
     private let object: JSONObject
     private var used: [Bool]
 
     public init(object: JSONObject, path: String) {
+        self.init(object: object, location: .root(path))
+    }
+
+    public init(object: JSONObject, location: ElementPath) {
         self.object = object
-        self.path = path
+        self.location = location
         self.used = Array(repeating: false, count: object.count)
     }
+
+    /// The path of the object being read, e.g. `MedicationOrder.dosageInstruction[0]`.
+    public var path: String { location.text }
 
     /// Whether the object has the member at all.
     public func has(_ key: String) -> Bool { object.index(of: key) != nil }
@@ -92,7 +99,7 @@ public struct ElementReader {
 
     public mutating func element<T: FHIRElement>(_ key: String) throws(FHIRDecodingError) -> T? {
         guard let value = raw(key) else { return nil }
-        return try T(json: value, path: "\(path).\(key)")
+        return try T(json: value, at: .member(location, key))
     }
 
     public mutating func elements<T: FHIRElement>(_ key: String) throws(FHIRDecodingError) -> [T] {
@@ -101,7 +108,7 @@ public struct ElementReader {
         var result: [T] = []
         result.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            result.append(try T(json: item, path: "\(path).\(key)[\(index)]"))
+            result.append(try T(json: item, at: .item(location, key, index)))
         }
         return result
     }

@@ -10,10 +10,15 @@ public protocol FHIRElement: Sendable, Equatable {
 extension FHIRElement {
     /// Reads the element from a JSON object; `path` names it in error messages.
     public init(json: JSONValue, path: String) throws(FHIRDecodingError) {
+        try self.init(json: json, at: .root(path))
+    }
+
+    /// Reads the element from a JSON object found at `location`.
+    public init(json: JSONValue, at location: ElementPath) throws(FHIRDecodingError) {
         guard case .object(let object) = json else {
-            throw FHIRDecodingError(path: path, message: "expected an object, found \(json.kindName)")
+            throw FHIRDecodingError(path: location.text, message: "expected an object, found \(json.kindName)")
         }
-        var reader = ElementReader(object: object, path: path)
+        var reader = ElementReader(object: object, location: location)
         self = try Self(reading: &reader)
     }
 

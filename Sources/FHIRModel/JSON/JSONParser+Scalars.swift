@@ -30,18 +30,27 @@ extension JSONParser {
     mutating func parseString() throws(JSONSyntaxError) -> String {
         position += 1  // the opening quote
         let start = position
-        // Fast path: most FHIR strings have no escapes.
+        // Fast path: most FHIR strings have no escapes, and most are ASCII.
+        var ascii = true
         while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
             guard byte >= 0x20 else { throw error("control character in a string; escape it") }
+            ascii = ascii && byte < 0x80
             position += 1
         }
         guard let stop = current else { throw error("unterminated string") }
-        var utf8 = Array(bytes[start..<position])
-        if stop == UInt8(ascii: "\\") { try parseEscapedTail(into: &utf8) }
-        position += 1  // the closing quote
-        guard let string = String(validating: utf8, as: UTF8.self) else {
-            throw error("string is not valid UTF-8")
+        let string: String?
+        if stop == UInt8(ascii: "\\") {
+            var utf8 = Array(bytes[start..<position])
+            try parseEscapedTail(into: &utf8)
+            string = String(validating: utf8, as: UTF8.self)
+        } else {
+            // Straight from the input: no copy, and short strings need no allocation at all;
+            // ASCII needs no UTF-8 validation.
+            let slice = bytes[start..<position]
+            string = ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
         }
+        position += 1  // the closing quote
+        guard let string else { throw error("string is not valid UTF-8") }
         return string
     }
 

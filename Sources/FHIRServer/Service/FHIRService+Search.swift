@@ -14,9 +14,9 @@ extension FHIRService {
         do { plan = try SearchPlan.make(context: context, type: type, version: version) } catch {
             return error.response
         }
-        let matches = await store.all(type).filter { stored in
-            guard let json = stored.json else { return false }
-            return plan.criteria.allSatisfy { $0.matches(json) }
+        let criteria = plan.criteria
+        let matches = await store.search(type, query: plan.cacheKey) { json in
+            criteria.allSatisfy { $0.matches(json) }
         }
         var bundle = Bundle(type: "searchset")
         bundle.header.id = nil
@@ -127,6 +127,12 @@ struct SearchPlan {
         default: break
         }
         return true
+    }
+
+    /// What identifies the search's result whatever the page: its filters, in the order given,
+    /// each part preceded by its length so that no value can pass for another parameter.
+    var cacheKey: String {
+        applied.map { "\($0.name.utf8.count):\($0.name)\($0.value.utf8.count):\($0.value)" }.joined()
     }
 
     /// `self`, and `next`/`previous` when there are more pages, as absolute URLs.

@@ -9,6 +9,10 @@ public actor ResourceStore {
     /// Ids per type in creation order, so searches list resources the same way every run.
     private var order: [String: [String]] = [:]
     private var nextNumber: [String: Int] = [:]
+    /// Recent search results by query, dropped at every change: paging through a large result
+    /// reads each page from here instead of scanning the whole type again.
+    private var searches: [String: [StoredResource]] = [:]
+    static let searchesKept = 32
     private let file: StoreFile?
     /// Bytes appended to the journal since the last snapshot, and the snapshot's own size.
     private var journalBytes = 0
@@ -55,6 +59,25 @@ public actor ResourceStore {
         (order[type] ?? []).compactMap { read(type, $0) }
     }
 
+    /// The current resources of a type whose JSON `matches`, in creation order. `query` names
+    /// the search (type and criteria, not the page): the same query until the next change is
+    /// answered from the last scan.
+    public func search(_ type: String, query: String, matching matches: @Sendable (JSONValue) -> Bool)
+        -> [StoredResource]
+    {
+        let key = "\(type)?\(query)"
+        if let found = searches[key] { return found }
+        var found: [StoredResource] = []
+        let versions = histories[type] ?? [:]
+        for id in order[type] ?? [] {
+            guard let current = versions[id]?.last, let json = current.json, matches(json) else { continue }
+            found.append(current)
+        }
+        if searches.count >= Self.searchesKept { searches = [:] }
+        searches[key] = found
+        return found
+    }
+
     /// Validates and applies a set of writes atomically: all of them, or none on any error.
     ///
     /// `validate` sees each resource with a lookup that knows the other writes of the set,
@@ -98,6 +121,7 @@ public actor ResourceStore {
 
     @discardableResult
     private func record(_ resource: StoredResource) -> StoredResource {
+        searches = [:]
         if histories[resource.type]?[resource.id] == nil {
             order[resource.type, default: []].append(resource.id)
         }

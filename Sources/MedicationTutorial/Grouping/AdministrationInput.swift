@@ -14,6 +14,11 @@ public struct AdministrationInput: Sendable {
         do { (administrations, skipped) = try Self.read(json) } catch { throw .shape(error) }
     }
 
+    /// Administrations from JSON already parsed: an array of them or a Bundle.
+    public init(json: JSONValue) throws(FHIRDecodingError) {
+        (administrations, skipped) = try Self.read(json)
+    }
+
     /// The administrations alone.
     public static func administrations(jsonText bytes: some Sequence<UInt8>) throws(FHIRReadError) -> [Administration] {
         try AdministrationInput(jsonText: bytes).administrations
@@ -23,40 +28,43 @@ public struct AdministrationInput: Sendable {
         switch json {
         case .array(let items):
             var result: [Administration] = []
-            for (index, item) in items.enumerated() { result.append(try administration(item, path: "[\(index)]")) }
+            for (index, item) in items.enumerated() { result.append(try administration(item, at: .root("[\(index)]"))) }
             return (result, [])
         case .object where json["resourceType"] == "Bundle":
             // Reading the Bundle checks its shape: `entry` an array of objects.
             let bundle = try FHIRModel.Bundle(json: json)
             var (result, skipped): ([Administration], [String]) = ([], [])
             for (index, entry) in bundle.entry.enumerated() {
-                let path = "Bundle.entry[\(index)].resource"
+                let location = ElementPath.member(.item(.root("Bundle"), "entry", index), "resource")
                 guard let resource = entry.resource else { continue }
                 guard case .object = resource else {
-                    throw FHIRDecodingError(path: path, message: "expected an object, found \(resource.kindName)")
+                    throw FHIRDecodingError(
+                        path: location.text, message: "expected an object, found \(resource.kindName)")
                 }
                 let type = resource["resourceType"]?.stringValue ?? "an entry without resourceType"
                 if type == "MedicationAdministration" {
-                    result.append(try administration(resource, path: path))
+                    result.append(try administration(resource, at: location))
                 } else {
                     skipped.append(type)
                 }
             }
             return (result, skipped)
         default:
-            return ([try administration(json, path: "MedicationAdministration")], [])
+            return ([try administration(json, at: .root("MedicationAdministration"))], [])
         }
     }
 
-    private static func administration(_ json: JSONValue, path: String) throws(FHIRDecodingError) -> Administration {
+    private static func administration(_ json: JSONValue, at location: ElementPath) throws(FHIRDecodingError)
+        -> Administration
+    {
         guard json["resourceType"] == "MedicationAdministration" else {
             let found = json["resourceType"]?.stringValue.map { "a \($0)" } ?? json.kindName
-            throw FHIRDecodingError(path: path, message: "expected a MedicationAdministration, found \(found)")
+            throw FHIRDecodingError(path: location.text, message: "expected a MedicationAdministration, found \(found)")
         }
         let isDSTU2 =
             json["effectiveTimeDateTime"] != nil || json["effectiveTimePeriod"] != nil || json["wasNotGiven"] != nil
             || json["prescription"] != nil || json["patient"] != nil
-        if isDSTU2 { return Administration(try DSTU2.MedicationAdministration(json: json, path: path)) }
-        return Administration(try R4.MedicationAdministration(json: json, path: path))
+        if isDSTU2 { return Administration(try DSTU2.MedicationAdministration(json: json, at: location)) }
+        return Administration(try R4.MedicationAdministration(json: json, at: location))
     }
 }
