@@ -8,9 +8,9 @@ struct AdministrationPages {
     /// The order the administrations belong to: the first of patient f001's in the dataset.
     let order: String
 
-    /// Doses twice a day going back from the dataset's day, every fifth not taken.
+    /// Doses twice a day over the ten years before the dataset's day, every fifth not taken.
     func resource(_ index: Int) -> JSONValue {
-        let day = CivilDay(year: 2016, month: 8, day: 16).adding(days: -(index / 2))
+        let day = CivilDay(year: 2016, month: 8, day: 16).adding(days: -((index / 2) % 3650))
         let (year, month, dayOfMonth) = day.components
         let time =
             "\(year)-\(GroupingBenchmark.two(month))-\(GroupingBenchmark.two(dayOfMonth))T"

@@ -11,7 +11,14 @@ import MedicationTutorial
 ///                                                  first PAGES pages written to FOLDER
 @main
 enum BenchMain {
-    static func main() async throws {
+    static func main() async {
+        do { try await run() } catch {
+            print("bench: \(error)")
+            exit(1)
+        }
+    }
+
+    static func run() async throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let mode = arguments.first.flatMap { Int($0) == nil ? $0 : nil } ?? "tutorial"
         if mode != "tutorial" { arguments.removeFirst() }

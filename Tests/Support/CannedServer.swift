@@ -17,12 +17,22 @@ public final class CannedServer: Sendable {
         /// The Content-Length sent: the body's by default; more than the body plays a connection
         /// lost mid-body, nil sends none (the body ends when the connection closes).
         public var contentLength: Int?
+        /// Keeps the connection open after writing, until the client closes it: a server that
+        /// stalls (mid-body, when the Content-Length promises more).
+        public var stalls = false
 
         public init(
             status: Int = 200, contentType: String = "application/fhir+json", body: String, headers: [String] = []
         ) {
             (self.status, self.contentType, self.body, self.headers) = (status, contentType, Array(body.utf8), headers)
             contentLength = self.body.count
+        }
+
+        /// This reply, after which the server goes silent instead of closing the connection.
+        public func stalling() -> Reply {
+            var reply = self
+            reply.stalls = true
+            return reply
         }
 
         /// This reply with another Content-Length (or none).
@@ -94,6 +104,8 @@ public final class CannedServer: Sendable {
             guard count > 0 else { return }
             sent += count
         }
+        // Silent until the client gives up and closes its end.
+        while reply.stalls, read(connection, &byte, 1) > 0 {}
     }
 
     /// Stops accepting; the thread ends with the listening socket.

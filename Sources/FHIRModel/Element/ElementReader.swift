@@ -5,7 +5,9 @@ public struct ElementReader {
     /// Where the object being read sits, spelled out only for error messages.
     public let location: ElementPath
     private let object: JSONObject
-    private var used: [Bool]
+    /// Which members were read: one bit each, since FHIR objects rarely have more than 64
+    /// members (an array only for those that do), so reading allocates nothing for it.
+    private var used: UsedMembers
 
     public init(object: JSONObject, path: String) {
         self.init(object: object, location: .root(path))
@@ -14,7 +16,7 @@ public struct ElementReader {
     public init(object: JSONObject, location: ElementPath) {
         self.object = object
         self.location = location
-        self.used = Array(repeating: false, count: object.count)
+        self.used = UsedMembers(count: object.count)
     }
 
     /// The path of the object being read, e.g. `MedicationOrder.dosageInstruction[0]`.
@@ -26,14 +28,14 @@ public struct ElementReader {
     /// The raw member, marked as used.
     public mutating func raw(_ key: String) -> JSONValue? {
         guard let index = object.index(of: key) else { return nil }
-        used[index] = true
+        used.mark(index)
         return object.values[index]
     }
 
     /// The members nobody asked for, in their original order.
     public func remainder() -> JSONObject {
         var rest = JSONObject()
-        for index in used.indices where !used[index] {
+        for index in 0..<object.count where !used.contains(index) {
             rest.append(object.keys[index], object.values[index])
         }
         return rest
@@ -126,5 +128,23 @@ public struct ElementReader {
 
     private func mismatch(_ key: String, _ expected: String, _ found: JSONValue) -> FHIRDecodingError {
         error(key, "expected \(expected), found \(found.kindName)")
+    }
+}
+
+/// A set of member indices, in one word for objects of up to 64 members.
+struct UsedMembers {
+    private var bits: UInt64 = 0
+    private var more: [Bool]
+
+    init(count: Int) {
+        more = count > 64 ? Array(repeating: false, count: count) : []
+    }
+
+    mutating func mark(_ index: Int) {
+        if more.isEmpty { bits |= 1 << UInt64(index) } else { more[index] = true }
+    }
+
+    func contains(_ index: Int) -> Bool {
+        more.isEmpty ? bits & (1 << UInt64(index)) != 0 : more[index]
     }
 }
