@@ -27,17 +27,20 @@ struct AdministrationPages {
 
     var resources: [JSONValue] { (0..<count).map(resource) }
 
-    /// Searchset Bundles of `size` entries each, compact, with links as the built-in server writes.
+    /// Searchset Bundles of `size` entries each, compact, as the built-in server writes them.
     func pages(size: Int = 1000) -> [[UInt8]] {
-        stride(from: 0, to: count, by: size).map { start in
-            var bundle = Bundle(type: "searchset")
-            bundle.total = count
-            bundle.entry = (start..<min(start + size, count)).map { index in
-                BundleEntry(
-                    fullUrl: "http://127.0.0.1:8080/fhir/MedicationAdministration/scale-\(index)",
-                    resource: resource(index), searchMode: "match")
-            }
-            return bundle.json.compactBytes
+        stride(from: 0, to: count, by: size).map { page(from: $0, size: size) }
+    }
+
+    /// The page of entries `start..<start + size`.
+    func page(from start: Int, size: Int = 1000) -> [UInt8] {
+        var bundle = Bundle(type: "searchset")
+        bundle.total = count
+        bundle.entry = (start..<min(start + size, count)).map { index in
+            BundleEntry(
+                fullUrl: "http://127.0.0.1:8080/fhir/MedicationAdministration/scale-\(index)",
+                resource: resource(index), searchMode: "match")
         }
+        return bundle.json.compactBytes
     }
 }

@@ -6,9 +6,9 @@ import MedicationTutorial
 ///     medbrain-bench [RENDERS] [ADMINISTRATIONS]   instructions and grouping
 ///     medbrain-bench commands [RUNS]               each tutorial command vs its bare HTTP
 ///     medbrain-bench scale [ADMINISTRATIONS]       orders, administrations, group end to end
-///     medbrain-bench decode [ADMINISTRATIONS] [FOLDER PAGES]
-///                                                  decode + group of searchset pages; the
-///                                                  first PAGES pages written to FOLDER
+///     medbrain-bench decode [ADMINISTRATIONS] [FOLDER]
+///                                                  decode + group of searchset pages, read
+///                                                  one at a time from FOLDER (or a temporary one)
 @main
 enum BenchMain {
     static func main() async {
@@ -35,11 +35,10 @@ enum BenchMain {
         case "commands":
             for line in await CommandsBenchmark(runs: first ?? 300).run() { print(line) }
         case "scale":
-            let benchmark = ScaleBenchmark(served: first ?? 100_000, decoded: 0, pagesFolder: nil, pagesWritten: 0)
+            let benchmark = ScaleBenchmark(served: first ?? 100_000, decoded: 0, pagesFolder: nil)
             for line in try await benchmark.endToEnd() { print(line) }
         case "decode":
-            let benchmark = ScaleBenchmark(
-                served: 0, decoded: first ?? 1_000_000, pagesFolder: folder, pagesWritten: second ?? 0)
+            let benchmark = ScaleBenchmark(served: 0, decoded: first ?? 1_000_000, pagesFolder: folder)
             for line in try benchmark.decodeAndGroup() { print(line) }
         default:
             try tutorial(renders: first ?? 100_000, administrations: second ?? 1_000_000)

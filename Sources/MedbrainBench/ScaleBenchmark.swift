@@ -11,10 +11,9 @@ struct ScaleBenchmark {
     let served: Int
     /// Administrations decoded and grouped from pages in memory.
     let decoded: Int
-    /// Where to write the first pages for another client to parse (`bench/run` gives them to
-    /// fhirclient), and how many.
+    /// Where to write the pages, for another client to parse too (`bench/run` gives them to
+    /// fhirclient); nil writes them to a temporary folder, removed afterwards.
     let pagesFolder: String?
-    let pagesWritten: Int
 
     func endToEnd() async throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-scale-\(getpid())")
@@ -50,16 +49,25 @@ struct ScaleBenchmark {
         return lines
     }
 
-    /// Decodes searchset pages of 1,000 (as `administrations` receives them) and groups by week.
+    /// Decodes searchset pages of 1,000 (as `administrations` receives them) and groups by
+    /// week. The pages are written to files first and read back one at a time inside the
+    /// timing, so memory holds what a client holds: the administrations and one page.
     func decodeAndGroup() throws -> [String] {
-        let pages = AdministrationPages(count: decoded, order: "ord-01").pages()
-        let bytes = pages.reduce(0) { $0 + $1.count }
-        try writePages(pages)
+        let folder =
+            pagesFolder
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-pages-\(getpid())").path
+        defer { if pagesFolder == nil { try? FileManager.default.removeItem(atPath: folder) } }
+        let files = try writePages(to: folder)
         let clock = ContinuousClock()
         var doses: [Administration] = []
         doses.reserveCapacity(decoded)
+        var bytes = 0
         let decoding = try clock.measure {
-            for page in pages { doses += try AdministrationInput.administrations(jsonText: page) }
+            for file in files {
+                let page = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+                bytes += page.count
+                doses += try AdministrationInput.administrations(jsonText: page)
+            }
         }
         var groups: AdministrationGroups?
         let grouping = clock.measure {
@@ -68,18 +76,21 @@ struct ScaleBenchmark {
                 today: CivilDay(year: 2016, month: 8, day: 16), timeZone: TimeZone(identifier: "Europe/Vienna")!)
         }
         return [
-            "decode: \(doses.count) administrations in \(pages.count) pages (\(bytes / 1_048_576) MiB) "
-                + "decoded in \(Self.ms(decoding)) ms",
+            "decode: \(doses.count) administrations in \(files.count) pages (\(bytes / 1_048_576) MiB) "
+                + "read and decoded in \(Self.ms(decoding)) ms",
             "decode: grouped by week in \(Self.ms(grouping)) ms (total \(groups?.total ?? 0)); "
                 + "decode + group \(Self.ms(decoding + grouping)) ms",
         ]
     }
 
-    private func writePages(_ pages: [[UInt8]]) throws {
-        guard let pagesFolder else { return }
-        try FileManager.default.createDirectory(atPath: pagesFolder, withIntermediateDirectories: true)
-        for (index, page) in pages.prefix(pagesWritten).enumerated() {
-            try Data(page).write(to: URL(fileURLWithPath: pagesFolder).appendingPathComponent("page-\(index).json"))
+    /// Writes every page to `folder` (`page-0.json`, …) and returns their paths in order.
+    private func writePages(to folder: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let pages = AdministrationPages(count: decoded, order: "ord-01")
+        return try stride(from: 0, to: decoded, by: 1000).enumerated().map { number, start in
+            let path = URL(fileURLWithPath: folder).appendingPathComponent("page-\(number).json").path
+            try Data(pages.page(from: start)).write(to: URL(fileURLWithPath: path))
+            return path
         }
     }
 

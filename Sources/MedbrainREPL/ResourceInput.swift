@@ -40,7 +40,7 @@ enum ResourceInput {
     static func typed(_ json: JSONValue, as type: String) throws -> JSONValue {
         guard case .object(var object) = json else { return json }
         switch object["resourceType"]?.stringValue {
-        case nil: object = JSONObject([("resourceType", .string(type))] + Array(object.members))
+        case nil: object = JSONObject([("resourceType", .string(type))] + object.members.map { ($0.key, $0.value) })
         case type: break
         case let other?: throw REPLError("the resource's resourceType is \(other), not \(type)")
         }

@@ -29,14 +29,14 @@ public struct ElementReader {
     public mutating func raw(_ key: String) -> JSONValue? {
         guard let index = object.index(of: key) else { return nil }
         used.mark(index)
-        return object.values[index]
+        return object.value(at: index)
     }
 
     /// The members nobody asked for, in their original order.
     public func remainder() -> JSONObject {
         var rest = JSONObject()
         for index in 0..<object.count where !used.contains(index) {
-            rest.append(object.keys[index], object.values[index])
+            rest.append(object.key(at: index), object.value(at: index))
         }
         return rest
     }

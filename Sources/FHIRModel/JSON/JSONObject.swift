@@ -2,51 +2,48 @@
 ///
 /// FHIR objects are small, so a linear lookup beats hashing and keeps the order for free.
 public struct JSONObject: Sendable, Hashable {
-    public private(set) var keys: [String]
-    public private(set) var values: [JSONValue]
+    /// The members, in order: one array, so an object costs one allocation however it is read.
+    public private(set) var members: [(key: String, value: JSONValue)]
 
     public init() {
-        keys = []
-        values = []
+        members = []
     }
 
     public init(_ members: [(String, JSONValue)]) {
-        keys = members.map(\.0)
-        values = members.map(\.1)
+        self.members = members.map { (key: $0.0, value: $0.1) }
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
 
-    /// The members as key–value pairs, in order.
-    public var members: Zip2Sequence<[String], [JSONValue]> { zip(keys, values) }
+    /// The member names, in order.
+    public var keys: [String] { members.map(\.key) }
+    /// The member values, in order.
+    public var values: [JSONValue] { members.map(\.value) }
+
+    /// The name and value of the member at `index`.
+    public func key(at index: Int) -> String { members[index].key }
+    public func value(at index: Int) -> JSONValue { members[index].value }
 
     public func index(of key: String) -> Int? {
-        keys.firstIndex(of: key)
+        members.firstIndex { $0.key == key }
     }
 
     /// Reads a member; setting one replaces it in place or appends it, and `nil` removes it.
     public subscript(key: String) -> JSONValue? {
-        get { index(of: key).map { values[$0] } }
+        get { index(of: key).map { members[$0].value } }
         set {
             if let index = index(of: key) {
-                if let newValue {
-                    values[index] = newValue
-                } else {
-                    keys.remove(at: index)
-                    values.remove(at: index)
-                }
+                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
             } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
+                members.append((key: key, value: newValue))
             }
         }
     }
 
     /// Appends a member without looking for an existing one with the same key.
     public mutating func append(_ key: String, _ value: JSONValue) {
-        keys.append(key)
-        values.append(value)
+        members.append((key: key, value: value))
     }
 
     /// Equal members regardless of order: JSON objects are unordered.

@@ -52,9 +52,9 @@ extension JSONValue {
                 level: level
             ) {
                 index, output in
-                JSONValue.writeString(object.keys[index], to: &output)
+                JSONValue.writeString(object.key(at: index), to: &output)
                 output.append(contentsOf: indent == nil ? ":".utf8 : ": ".utf8)
-                object.values[index].write(to: &output, indent: indent, level: level + 1)
+                object.value(at: index).write(to: &output, indent: indent, level: level + 1)
             }
         }
     }
