@@ -47,15 +47,11 @@ struct CommandsBenchmark {
         let bare = BareRoundTrips(requests: requests)
         await bare.warmUp()
         let bareTime = await clock.measure { for _ in 0..<runs { await bare.send() } }
-        let (commandMs, bareMs) = (milliseconds(commandTime) / Double(runs), milliseconds(bareTime) / Double(runs))
+        let (commandMs, bareMs) = (commandTime.seconds * 1000 / Double(runs), bareTime.seconds * 1000 / Double(runs))
         return [
             command.padding(toLength: 40, withPad: " ", startingAt: 0), pad(String(requests.count), 8),
             pad(format(commandMs), 11), pad(format(bareMs), 13), pad(format(commandMs - bareMs), 17),
         ].joined(separator: " ")
-    }
-
-    private func milliseconds(_ duration: Swift.Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 
     private func format(_ value: Double) -> String { String(format: "%.3f", value) }

@@ -39,7 +39,7 @@ struct GroupingBenchmark {
                 groups = AdministrationGroups(
                     doses, grouping: DateGrouping(mode: mode, weeks: weeks), today: today, timeZone: zone)
             }
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.seconds
             let label = mode == .week ? "week/\(weeks.rawValue)" : mode.rawValue
             lines.append(
                 "group[\(label)]: \(doses.count) administrations in \(InstructionsBenchmark.format(seconds * 1000)) ms, "

@@ -33,7 +33,7 @@ struct InstructionsBenchmark {
                         renderer.instructions(for: parsed[index % parsed.count], version: .r4).sentence.utf8.count
                 }
             }
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.seconds
             lines.append(
                 "instructions[\(code)]: \(renders) renders in \(Self.format(seconds * 1000)) ms, "
                     + "\(Self.format(seconds / Double(renders) * 1e9)) ns each, "

@@ -32,7 +32,7 @@ struct ScaleBenchmark {
         let repl = REPL(
             console: Console(width: 100, output: { printed.add($0) }, error: { printed.add($0) }),
             now: Date(timeIntervalSince1970: 1_471_334_400))
-        var lines = ["scale: server with \(served) administrations started in \(Self.ms(starting)) ms"]
+        var lines = ["scale: server with \(served) administrations started in \(starting.millisecondsText) ms"]
         var total = Swift.Duration.zero
         for command in ["connect \(server.baseURL)", "login", "orders", "administrations 1", "group week 1"] {
             var succeeded = false
@@ -40,10 +40,11 @@ struct ScaleBenchmark {
             total += elapsed
             let problem = succeeded ? "" : " FAILED: \(printed.take().suffix(200))"
             lines.append(
-                "scale: \(command.hasPrefix("connect") ? "connect" : command): \(Self.ms(elapsed)) ms\(problem)")
+                "scale: \(command.hasPrefix("connect") ? "connect" : command): \(elapsed.millisecondsText) ms\(problem)"
+            )
             _ = printed.take()
         }
-        lines.append("scale: end to end, \(served) administrations: \(Self.ms(total)) ms")
+        lines.append("scale: end to end, \(served) administrations: \(total.millisecondsText) ms")
         await repl.shutdown()
         await server.stop()
         return lines
@@ -77,9 +78,9 @@ struct ScaleBenchmark {
         }
         return [
             "decode: \(doses.count) administrations in \(files.count) pages (\(bytes / 1_048_576) MiB) "
-                + "read and decoded in \(Self.ms(decoding)) ms",
-            "decode: grouped by week in \(Self.ms(grouping)) ms (total \(groups?.total ?? 0)); "
-                + "decode + group \(Self.ms(decoding + grouping)) ms",
+                + "read and decoded in \(decoding.millisecondsText) ms",
+            "decode: grouped by week in \(grouping.millisecondsText) ms (total \(groups?.total ?? 0)); "
+                + "decode + group \((decoding + grouping).millisecondsText) ms",
         ]
     }
 
@@ -94,8 +95,4 @@ struct ScaleBenchmark {
         }
     }
 
-    static func ms(_ duration: Swift.Duration) -> String {
-        let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return String(format: "%.1f", value)
-    }
 }
