@@ -31,7 +31,10 @@ public actor ResourceStore {
             }
             let version = resource["meta"]?["versionId"]?.stringValue.flatMap { Int($0) } ?? 1
             let updated = resource["meta"]?["lastUpdated"]?.stringValue ?? lastUpdated
-            record(StoredResource(type: type, id: id, versionId: version, lastUpdated: updated, resource: resource))
+            let stored = record(
+                StoredResource(type: type, id: id, versionId: version, lastUpdated: updated, resource: resource))
+            // What a data file held: a journal is weighed against it before the next snapshot.
+            snapshotBytes += stored.body.count
         }
     }
 
