@@ -31,7 +31,8 @@ extension Console {
     /// `text` without the control characters a server's data could carry to the terminal
     /// (clearing the screen, retitling the window): only newlines, tabs and colour codes stay.
     public static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        // Line breaks and tabs stay: only other control characters send text the slow way.
+        guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\t" }) else { return text }
         var result = String.UnicodeScalarView()
         var scalars = text.unicodeScalars[...]
         while let scalar = scalars.popFirst() {
