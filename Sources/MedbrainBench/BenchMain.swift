@@ -39,7 +39,7 @@ enum BenchMain {
             for line in try await benchmark.endToEnd() { print(line) }
         case "decode":
             let benchmark = ScaleBenchmark(served: 0, decoded: first ?? 1_000_000, pagesFolder: folder)
-            for line in try benchmark.decodeAndGroup() { print(line) }
+            for line in try await benchmark.decodeAndGroup() { print(line) }
         default:
             try tutorial(renders: first ?? 100_000, administrations: second ?? 1_000_000)
         }

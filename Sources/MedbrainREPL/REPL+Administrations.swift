@@ -93,11 +93,12 @@ extension REPL {
     func fetchAdministrations(of order: Order) async throws -> [Administration] {
         let client = try connected()
         let parameter = client.version == .dstu2 ? "prescription" : "request"
-        let resources = try await client.searchAll(
+        var decoder = PagedAdministrationDecoder()
+        try await client.searchAll(
             "MedicationAdministration",
-            [(parameter, "\(client.version.orderType)/\(order.id ?? "")"), ("_count", "1000")], limit: 100_000)
-        let array = JSONValue.array(resources.filter { $0["resourceType"] == "MedicationAdministration" })
-        do { return try AdministrationInput(json: array).administrations } catch {
+            [(parameter, "\(client.version.orderType)/\(order.id ?? "")"), ("_count", "1000")], limit: 100_000
+        ) { await decoder.add($0) }
+        do { return try await decoder.finish() } catch {
             throw REPLError("the server sent an administration Medbrain cannot read: \(error)")
         }
     }

@@ -14,9 +14,10 @@ public struct AdministrationInput: Sendable {
         do { (administrations, skipped) = try Self.read(json) } catch { throw .shape(error) }
     }
 
-    /// Administrations from JSON already parsed: an array of them or a Bundle.
-    public init(json: JSONValue) throws(FHIRDecodingError) {
-        (administrations, skipped) = try Self.read(json)
+    /// Administrations from JSON already parsed: an array of them or a Bundle. `firstIndex`
+    /// numbers an array's items in error paths, for an array that continues an earlier one.
+    public init(json: JSONValue, firstIndex: Int = 0) throws(FHIRDecodingError) {
+        (administrations, skipped) = try Self.read(json, firstIndex: firstIndex)
     }
 
     /// The administrations alone.
@@ -24,11 +25,15 @@ public struct AdministrationInput: Sendable {
         try AdministrationInput(jsonText: bytes).administrations
     }
 
-    private static func read(_ json: JSONValue) throws(FHIRDecodingError) -> ([Administration], [String]) {
+    private static func read(_ json: JSONValue, firstIndex: Int = 0) throws(FHIRDecodingError)
+        -> ([Administration], [String])
+    {
         switch json {
         case .array(let items):
             var result: [Administration] = []
-            for (index, item) in items.enumerated() { result.append(try administration(item, at: .root("[\(index)]"))) }
+            for (index, item) in items.enumerated() {
+                result.append(try administration(item, at: .root("[\(firstIndex + index)]")))
+            }
             return (result, [])
         case .object where json["resourceType"] == "Bundle":
             // Reading the Bundle checks its shape: `entry` an array of objects.

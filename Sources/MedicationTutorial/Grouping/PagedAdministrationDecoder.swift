@@ -1,0 +1,39 @@
+import FHIRModel
+
+/// Decodes administrations page by page on the other cores while the caller fetches the next
+/// page, with at most `ahead` pages waiting, so memory holds the administrations and a few
+/// pages, never the whole result as JSON.
+public struct PagedAdministrationDecoder {
+    private var pending: [Task<[Administration], any Error>] = []
+    private var decoded: [Administration] = []
+    private var failure: (any Error)?
+    /// Resources handed in so far: an error's path counts from the first page.
+    private var seen = 0
+    private let ahead: Int
+
+    public init(ahead: Int = 4) {
+        self.ahead = ahead
+    }
+
+    /// Starts decoding one page's administrations (other resource types are left out).
+    public mutating func add(_ resources: [JSONValue]) async {
+        let administrations = resources.filter { $0["resourceType"] == "MedicationAdministration" }
+        let offset = seen
+        seen += administrations.count
+        pending.append(
+            Task { try AdministrationInput(json: .array(administrations), firstIndex: offset).administrations })
+        while pending.count > ahead { await collectOldest() }
+    }
+
+    /// Every administration, in the order the pages and their entries came; the first error.
+    public mutating func finish() async throws -> [Administration] {
+        while !pending.isEmpty { await collectOldest() }
+        if let failure { throw failure }
+        return decoded
+    }
+
+    private mutating func collectOldest() async {
+        let oldest = pending.removeFirst()
+        do { decoded += try await oldest.value } catch { failure = failure ?? error }
+    }
+}

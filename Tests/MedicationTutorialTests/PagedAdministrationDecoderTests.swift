@@ -1,0 +1,32 @@
+import FHIRModel
+import MedicationTutorial
+import Testing
+
+@Suite("decoding administrations page by page")
+struct PagedAdministrationDecoderTests {
+    static func administration(_ id: String, valid: Bool = true) -> JSONValue {
+        .object(
+            JSONObject([
+                ("resourceType", "MedicationAdministration"), ("id", .string(id)), ("status", "completed"),
+                ("effectiveDateTime", .string(valid ? "2016-08-16T08:00:00+02:00" : "yesterday")),
+            ]))
+    }
+
+    @Test func pagesComeOutInOrderWithoutOtherTypes() async throws {
+        var decoder = PagedAdministrationDecoder(ahead: 1)
+        for page in 0..<5 {
+            let ids = (0..<3).map { "a\(page)-\($0)" }
+            await decoder.add(ids.map { Self.administration($0) } + [["resourceType": "MedicationRequest"]])
+        }
+        let ids = try await decoder.finish().map(\.id)
+        #expect(ids == (0..<5).flatMap { page in (0..<3).map { "a\(page)-\($0)" } })
+    }
+
+    @Test func anErrorNamesTheItemCountedFromTheFirstPage() async {
+        var decoder = PagedAdministrationDecoder()
+        await decoder.add([Self.administration("a"), Self.administration("b")])
+        await decoder.add([Self.administration("c"), Self.administration("d", valid: false)])
+        let error = await #expect(throws: FHIRDecodingError.self) { try await decoder.finish() }
+        #expect(error?.path == "[3].effectiveDateTime", "\(String(describing: error))")
+    }
+}
