@@ -148,13 +148,11 @@ struct SearchPlan {
     }
 
     private func url(base: String, offset: Int) -> String {
-        var items = applied.map { URLQueryItem(name: $0.name, value: $0.value) }
-        items += includeValues.map { URLQueryItem(name: "_include", value: $0) }
-        if summaryCount { items.append(URLQueryItem(name: "_summary", value: "count")) }
-        items.append(URLQueryItem(name: "_count", value: String(count)))
-        if offset > 0 { items.append(URLQueryItem(name: "_offset", value: String(offset))) }
-        var components = URLComponents(string: base)!
-        components.queryItems = items
-        return components.string ?? base
+        var items = applied
+        items += includeValues.map { ("_include", $0) }
+        if summaryCount { items.append(("_summary", "count")) }
+        items.append(("_count", String(count)))
+        if offset > 0 { items.append(("_offset", String(offset))) }
+        return base + "?" + QueryEncoding.query(items)
     }
 }
