@@ -1,3 +1,4 @@
+import FHIRModel
 import Foundation
 import MedicationTutorial
 import Synchronization

@@ -1,3 +1,4 @@
+import FHIRModel
 import MedicationTutorial
 import Testing
 

@@ -55,7 +55,7 @@ public struct FHIRDateTime: Sendable, Hashable, Comparable {
 
     /// The first instant of the span, in seconds since 1970 UTC.
     public var start: Double {
-        let days = Self.daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDay(year: year, month: month, day: day).number
         let local = Double(days * 86_400 + hour * 3_600 + minute * 60) + second
         return local - Double((zoneOffsetMinutes ?? 0) * 60)
     }
@@ -94,15 +94,5 @@ public struct FHIRDateTime: Sendable, Hashable, Comparable {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

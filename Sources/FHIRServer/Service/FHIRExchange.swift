@@ -79,32 +79,18 @@ struct FHIRExchange: Sendable {
 /// Written by hand: Foundation's date formatting goes through ICU and was a fifth of the time a
 /// read took.
 enum HTTPDate {
-    static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+    static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func format(_ instant: String) -> String {
         guard let parsed = FHIRDateTime(instant) else { return instant }
         let seconds = Int(parsed.start.rounded(.down))
         let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
-        let day = secondOfDay < 0 ? days - 1 : days
+        let day = CivilDay(number: secondOfDay < 0 ? days - 1 : days)
         let time = secondOfDay < 0 ? secondOfDay + 86_400 : secondOfDay
-        let (year, month, dayOfMonth) = civil(fromDays: day)
-        let weekday = weekdays[((day % 7) + 7) % 7]
-        return "\(weekday), \(two(dayOfMonth)) \(months[month - 1]) \(year) "
+        let (year, month, dayOfMonth) = day.components
+        return "\(weekdays[day.weekday]), \(two(dayOfMonth)) \(months[month - 1]) \(year) "
             + "\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60)) GMT"
-    }
-
-    /// The Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }

@@ -1,3 +1,5 @@
+import FHIRModel
+
 /// How administrations are grouped for the chart (tutorial §13.5.3's `DateGroupingMode`).
 public enum GroupingMode: String, Sendable, CaseIterable {
     case year, month, week, day

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A day of the proleptic Gregorian calendar, as a count of days since 1970-01-01.
 ///
 /// Grouping by day, week, month and year is integer arithmetic on this count, which is why
@@ -45,18 +43,12 @@ public struct CivilDay: Sendable, Hashable, Comparable {
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1...12).contains(month), day >= 1
         else { return nil }
         self.init(year: year, month: month, day: day)
         guard components.month == month else { return nil }
-    }
-
-    /// Today in `zone`, by the system clock (lessons and tests fix their day instead).
-    public static func today(in zone: TimeZone, at now: Date = Date()) -> CivilDay {
-        let seconds = Int(now.timeIntervalSince1970) + zone.secondsFromGMT(for: now)
-        return CivilDay(number: DateGrouping.floorDivide(seconds, 86_400))
     }
 
     public static func < (lhs: CivilDay, rhs: CivilDay) -> Bool { lhs.number < rhs.number }
