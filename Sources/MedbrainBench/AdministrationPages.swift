@@ -27,12 +27,8 @@ struct AdministrationPages {
 
     var resources: [JSONValue] { (0..<count).map(resource) }
 
-    /// Searchset Bundles of `size` entries each, compact, as the built-in server writes them.
-    func pages(size: Int = 1000) -> [[UInt8]] {
-        stride(from: 0, to: count, by: size).map { page(from: $0, size: size) }
-    }
-
-    /// The page of entries `start..<start + size`.
+    /// The searchset page of entries `start..<start + size`, compact, as the built-in server
+    /// writes it.
     func page(from start: Int, size: Int = 1000) -> [UInt8] {
         var bundle = Bundle(type: "searchset")
         bundle.total = count

@@ -9,10 +9,6 @@ public struct ElementReader {
     /// members (an array only for those that do), so reading allocates nothing for it.
     private var used: UsedMembers
 
-    public init(object: JSONObject, path: String) {
-        self.init(object: object, location: .root(path))
-    }
-
     public init(object: JSONObject, location: ElementPath) {
         self.object = object
         self.location = location
