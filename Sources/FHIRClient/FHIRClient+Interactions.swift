@@ -38,11 +38,11 @@ extension FHIRClient {
         _ method: String, _ path: String, body: JSONValue? = nil, headers: [String: String] = [:]
     ) async throws(ClientError) -> FHIRResponse {
         let target = url(for: path)
-        let (json, head) = try await transport.exchange(
+        let (tape, head) = try await transport.exchange(
             method, target, accept: accept, body: body?.compactBytes,
             contentType: body == nil ? nil : version.mimeType, headers: headers, emptyAllowed: true)
         return FHIRResponse(
-            status: head?.statusCode ?? 0, json: json, etag: head?.value(forHTTPHeaderField: "ETag"),
+            status: head?.statusCode ?? 0, json: tape?.root.json, etag: head?.value(forHTTPHeaderField: "ETag"),
             location: head?.value(forHTTPHeaderField: "Location"), url: target)
     }
 

@@ -17,16 +17,24 @@ extension FHIRClient {
     public func searchAll(
         _ type: String, _ parameters: [(String, String)], limit: Int, eachPage receive: ([JSONValue]) async -> Void
     ) async throws(ClientError) {
-        var bundle = try await search(type, parameters)
-        var count = bundle.entry.count
-        await receive(bundle.entry.compactMap(\.resource))
+        try await searchPages(type, parameters, limit: limit) { await receive($0.resources.map(\.json)) }
+    }
+
+    /// The same search, handing over each page with its resources still unread, for a caller
+    /// that reads them straight into models (and may do so on another core).
+    public func searchPages(
+        _ type: String, _ parameters: [(String, String)], limit: Int, eachPage receive: (SearchsetPage) async -> Void
+    ) async throws(ClientError) {
+        var page = try await searchsetPage(searchURL(type, parameters))
+        var count = page.entryCount
+        await receive(page)
         var seen: Set<String> = []
-        while count < limit, !bundle.entry.isEmpty, seen.count < Self.pageLimit,
-            let next = bundle.link.first(where: { $0.relation == "next" })?.url, seen.insert(next).inserted
+        while count < limit, page.entryCount > 0, seen.count < Self.pageLimit,
+            let next = page.link("next"), seen.insert(next).inserted
         {
-            bundle = try await page(next)
-            count += bundle.entry.count
-            await receive(bundle.entry.compactMap(\.resource))
+            page = try await searchsetPage(next)
+            count += page.entryCount
+            await receive(page)
         }
     }
 

@@ -54,18 +54,35 @@ public struct FHIRClient: Sendable {
     public func search(_ type: String, _ parameters: [(String, String)] = []) async throws(ClientError)
         -> FHIRModel.Bundle
     {
-        var components = URLComponents(string: server.baseURL + "/" + type)
-        components?.queryItems = parameters.isEmpty ? nil : parameters.map { URLQueryItem(name: $0.0, value: $0.1) }
-        // `+` in a value is a space to many servers; encode it.
-        let url = (components?.string ?? server.baseURL + "/" + type).replacingOccurrences(of: "+", with: "%2B")
-        return try await page(url)
+        try await page(searchURL(type, parameters))
     }
 
     /// A page of search results by its URL (a Bundle's `next` link, absolute or relative to the base).
     public func page(_ link: String) async throws(ClientError) -> FHIRModel.Bundle {
-        let url = URL(string: link, relativeTo: URL(string: server.baseURL + "/"))?.absoluteString ?? link
-        let json = try await transport.json("GET", url, accept: accept)
-        do { return try FHIRModel.Bundle(json: json) } catch { throw .notFHIR(url: url, reason: error.description) }
+        let url = pageURL(link)
+        let tape = try await transport.tape("GET", url, accept: accept)
+        do { return try FHIRModel.Bundle(node: tape.root, at: .root(FHIRModel.Bundle.resourceType)) } catch {
+            throw .notFHIR(url: url, reason: error.description)
+        }
+    }
+
+    /// The same page with its resources left unread, for reading straight into models.
+    public func searchsetPage(_ link: String) async throws(ClientError) -> SearchsetPage {
+        let url = pageURL(link)
+        let tape = try await transport.tape("GET", url, accept: accept)
+        do { return try SearchsetPage(tape: tape) } catch { throw .notFHIR(url: url, reason: error.description) }
+    }
+
+    /// The URL searching `type` with `parameters`.
+    func searchURL(_ type: String, _ parameters: [(String, String)]) -> String {
+        var components = URLComponents(string: server.baseURL + "/" + type)
+        components?.queryItems = parameters.isEmpty ? nil : parameters.map { URLQueryItem(name: $0.0, value: $0.1) }
+        // `+` in a value is a space to many servers; encode it.
+        return (components?.string ?? server.baseURL + "/" + type).replacingOccurrences(of: "+", with: "%2B")
+    }
+
+    private func pageURL(_ link: String) -> String {
+        URL(string: link, relativeTo: URL(string: server.baseURL + "/"))?.absoluteString ?? link
     }
 
     /// One resource by type and id.

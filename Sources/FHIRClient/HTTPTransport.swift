@@ -50,19 +50,27 @@ struct HTTPTransport: Sendable {
     func json(
         _ method: String, _ url: String, accept: String, body: [UInt8]? = nil, contentType: String? = nil
     ) async throws(ClientError) -> JSONValue {
-        let (json, _) = try await exchange(method, url, accept: accept, body: body, contentType: contentType)
-        guard let json else { throw .notFHIR(url: url, reason: "the answer is empty") }
-        return json
+        try await tape(method, url, accept: accept, body: body, contentType: contentType).root.json
     }
 
-    /// Sends a request: the answer's JSON (nil when a 2xx answer has no body) and its head.
+    /// The same, keeping the answer as a ``JSONTape``: for pages whose resources are read
+    /// straight from it.
+    func tape(
+        _ method: String, _ url: String, accept: String, body: [UInt8]? = nil, contentType: String? = nil
+    ) async throws(ClientError) -> JSONTape {
+        let (tape, _) = try await exchange(method, url, accept: accept, body: body, contentType: contentType)
+        guard let tape else { throw .notFHIR(url: url, reason: "the answer is empty") }
+        return tape
+    }
+
+    /// Sends a request: the answer's JSON, parsed (nil when a 2xx answer has no body), and its head.
     ///
     /// `accept` may list alternatives separated by ` | `: a 406 (the server refuses that
     /// MIME type) tries the next, as servers disagree on DSTU2's and R4's names.
     func exchange(
         _ method: String, _ url: String, accept: String, body: [UInt8]? = nil, contentType: String? = nil,
         headers: [String: String] = [:], emptyAllowed: Bool = false
-    ) async throws(ClientError) -> (JSONValue?, HTTPURLResponse?) {
+    ) async throws(ClientError) -> (JSONTape?, HTTPURLResponse?) {
         let choices = accept.components(separatedBy: " | ")
         for (index, choice) in choices.enumerated() {
             do {
@@ -79,7 +87,7 @@ struct HTTPTransport: Sendable {
     private func exchangeOnce(
         _ method: String, _ url: String, accept: String, body: [UInt8]?, contentType: String?,
         headers: [String: String], emptyAllowed: Bool
-    ) async throws(ClientError) -> (JSONValue?, HTTPURLResponse?) {
+    ) async throws(ClientError) -> (JSONTape?, HTTPURLResponse?) {
         guard let target = URL(string: url) else { throw .unreachable(url: url, reason: "not a valid URL") }
         var request = URLRequest(url: target, timeoutInterval: timeout)
         request.httpMethod = method
@@ -105,7 +113,7 @@ struct HTTPTransport: Sendable {
                 method: method, url: url, status: status, milliseconds: Self.milliseconds(since: started),
                 requestBody: body.map { String(decoding: $0, as: UTF8.self) },
                 responseBody: String(decoding: data, as: UTF8.self)))
-        let parsed = Result { () throws(JSONSyntaxError) in try JSONParser.parse(data) }
+        let parsed = Result { () throws(JSONSyntaxError) in try JSONTape(parsing: data) }
         let json = try? parsed.get()
         if (300..<400).contains(status) {
             let location = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Location") ?? "nowhere"
@@ -113,7 +121,7 @@ struct HTTPTransport: Sendable {
         }
         guard (200..<300).contains(status) else {
             // One line, however many issues the outcome lists.
-            let outcome = json.flatMap { try? OperationOutcome(json: $0) }?.summary
+            let outcome = json.flatMap { try? OperationOutcome(node: $0.root, at: .root("OperationOutcome")) }?.summary
                 .replacingOccurrences(of: "\n", with: "; ")
             throw .refused(status: status, outcome: outcome.map(Self.shortened))
         }

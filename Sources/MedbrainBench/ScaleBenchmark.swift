@@ -68,7 +68,7 @@ struct ScaleBenchmark {
             for file in files {
                 let page = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
                 bytes += page.count
-                await decoder.add(try Bundle(json: try JSONParser.parse(page)).entry.compactMap(\.resource))
+                await decoder.add(try SearchsetPage(tape: try JSONTape(parsing: page)).resources)
             }
             doses = try await decoder.finish()
         }

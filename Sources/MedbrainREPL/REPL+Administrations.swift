@@ -94,10 +94,10 @@ extension REPL {
         let client = try connected()
         let parameter = client.version == .dstu2 ? "prescription" : "request"
         var decoder = PagedAdministrationDecoder()
-        try await client.searchAll(
+        try await client.searchPages(
             "MedicationAdministration",
             [(parameter, "\(client.version.orderType)/\(order.id ?? "")"), ("_count", "1000")], limit: 100_000
-        ) { await decoder.add($0) }
+        ) { await decoder.add($0.resources) }
         do { return try await decoder.finish() } catch {
             throw REPLError("the server sent an administration Medbrain cannot read: \(error)")
         }

@@ -12,20 +12,26 @@ struct PagedAdministrationDecoderTests {
             ]))
     }
 
+    /// The resources as a page's are: read from a tape, not yet decoded.
+    static func page(_ resources: [JSONValue]) throws -> [JSONNode] {
+        try JSONTape(parsing: JSONValue.array(resources).compactBytes).root.items ?? []
+    }
+
     @Test func pagesComeOutInOrderWithoutOtherTypes() async throws {
         var decoder = PagedAdministrationDecoder(ahead: 1)
         for page in 0..<5 {
             let ids = (0..<3).map { "a\(page)-\($0)" }
-            await decoder.add(ids.map { Self.administration($0) } + [["resourceType": "MedicationRequest"]])
+            await decoder.add(
+                try Self.page(ids.map { Self.administration($0) } + [["resourceType": "MedicationRequest"]]))
         }
         let ids = try await decoder.finish().map(\.id)
         #expect(ids == (0..<5).flatMap { page in (0..<3).map { "a\(page)-\($0)" } })
     }
 
-    @Test func anErrorNamesTheItemCountedFromTheFirstPage() async {
+    @Test func anErrorNamesTheItemCountedFromTheFirstPage() async throws {
         var decoder = PagedAdministrationDecoder()
-        await decoder.add([Self.administration("a"), Self.administration("b")])
-        await decoder.add([Self.administration("c"), Self.administration("d", valid: false)])
+        await decoder.add(try Self.page([Self.administration("a"), Self.administration("b")]))
+        await decoder.add(try Self.page([Self.administration("c"), Self.administration("d", valid: false)]))
         let error = await #expect(throws: FHIRDecodingError.self) { try await decoder.finish() }
         #expect(error?.path == "[3].effectiveDateTime", "\(String(describing: error))")
     }

@@ -4,13 +4,18 @@ extension ElementReader {
     /// FHIR allows exactly one form; two (say `medicationCodeableConcept` and
     /// `medicationReference`) is an error naming the choice.
     public mutating func choice(_ prefix: String, _ suffixes: [String]) throws(FHIRDecodingError) -> String? {
-        let present = suffixes.filter { has(prefix + $0) }
-        guard present.count <= 1 else {
-            throw error(
-                "\(prefix)[x]",
-                "only one of \(present.map { prefix + $0 }.joined(separator: ", ")) may be given")
+        // Each read of a resource asks this: the names are compared in two parts, not made.
+        var found: String?
+        for suffix in suffixes where has(prefix, suffix) {
+            guard found == nil else { throw twoForms(prefix, suffixes) }
+            found = suffix
         }
-        return present.first
+        return found
+    }
+
+    private func twoForms(_ prefix: String, _ suffixes: [String]) -> FHIRDecodingError {
+        let present = suffixes.filter { has(prefix + $0) }.map { prefix + $0 }
+        return error("\(prefix)[x]", "only one of \(present.joined(separator: ", ")) may be given")
     }
 }
 

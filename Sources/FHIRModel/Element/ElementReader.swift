@@ -1,38 +1,78 @@
 /// Reads the members of one JSON object into a model type, remembering which it used.
 ///
-/// Every accessor checks the JSON kind and reports the element path on a mismatch.
+/// Every accessor checks the JSON kind and reports the element path on a mismatch. The
+/// object is a tree's or a tape's (``JSONNode``); a tape's members become Swift values only
+/// as they are read.
 public struct ElementReader {
     /// Where the object being read sits, spelled out only for error messages.
     public let location: ElementPath
-    private let object: JSONObject
+    private let object: Members
     /// Which members were read: one bit each, since FHIR objects rarely have more than 64
     /// members (an array only for those that do), so reading allocates nothing for it.
     private var used: UsedMembers
+    /// Where the member after the last one found starts, to look there first.
+    private var nextMember: (ordinal: Int, name: Int)
 
     public init(object: JSONObject, location: ElementPath) {
+        self.init(.tree(object), location: location)
+    }
+
+    /// Reads the object at `index` of `tape`.
+    init(tape: JSONTape, object index: Int, location: ElementPath) {
+        self.init(.tape(tape, index), location: location)
+    }
+
+    private init(_ object: Members, location: ElementPath) {
         self.object = object
         self.location = location
         self.used = UsedMembers(count: object.count)
+        if case .tape(_, let index) = object { nextMember = (0, index + 1) } else { nextMember = (0, 0) }
     }
 
     /// The path of the object being read, e.g. `MedicationOrder.dosageInstruction[0]`.
     public var path: String { location.text }
 
     /// Whether the object has the member at all.
-    public func has(_ key: String) -> Bool { object.index(of: key) != nil }
+    public func has(_ key: String) -> Bool { has(key, "") }
+
+    /// Whether the object has the member named `prefix` followed by `suffix`.
+    func has(_ prefix: String, _ suffix: String) -> Bool {
+        switch object {
+        case .tree(let members):
+            let count = prefix.utf8.count + suffix.utf8.count
+            return members.members.contains {
+                $0.key.utf8.count == count && $0.key.hasPrefix(prefix) && $0.key.hasSuffix(suffix)
+            }
+        case .tape(let tape, let index):
+            return tape.member(prefix, suffix, of: index, from: nextMember) != nil
+        }
+    }
+
+    /// The member, marked as used, without making it a tree.
+    public mutating func node(_ key: String) -> JSONNode? {
+        switch object {
+        case .tree(let members):
+            guard let index = members.index(of: key) else { return nil }
+            used.mark(index)
+            return .tree(members.value(at: index))
+        case .tape(let tape, let index):
+            guard let (ordinal, value) = tape.member(key, "", of: index, from: nextMember) else { return nil }
+            used.mark(ordinal)
+            nextMember = (ordinal + 1, tape.end(of: value))
+            return .tape(tape, value)
+        }
+    }
 
     /// The raw member, marked as used.
     public mutating func raw(_ key: String) -> JSONValue? {
-        guard let index = object.index(of: key) else { return nil }
-        used.mark(index)
-        return object.value(at: index)
+        node(key)?.json
     }
 
     /// The members nobody asked for, in their original order.
     public func remainder() -> JSONObject {
         var rest = JSONObject()
-        for index in 0..<object.count where !used.contains(index) {
-            rest.append(object.key(at: index), object.value(at: index))
+        object.forEach { index, key, value in
+            if !used.contains(index) { rest.append(key(), value.json) }
         }
         return rest
     }
@@ -42,20 +82,20 @@ public struct ElementReader {
     }
 
     public mutating func string(_ key: String) throws(FHIRDecodingError) -> String? {
-        guard let value = raw(key) else { return nil }
-        guard case .string(let text) = value else { throw mismatch(key, "a string", value) }
+        guard let value = node(key) else { return nil }
+        guard let text = value.stringValue else { throw mismatch(key, "a string", value) }
         return text
     }
 
     public mutating func bool(_ key: String) throws(FHIRDecodingError) -> Bool? {
-        guard let value = raw(key) else { return nil }
-        guard case .bool(let flag) = value else { throw mismatch(key, "a boolean", value) }
+        guard let value = node(key) else { return nil }
+        guard let flag = value.boolValue else { throw mismatch(key, "a boolean", value) }
         return flag
     }
 
     public mutating func integer(_ key: String) throws(FHIRDecodingError) -> Int? {
-        guard let value = raw(key) else { return nil }
-        guard case .number(let text) = value, let number = Int(text) else { throw mismatch(key, "an integer", value) }
+        guard let value = node(key) else { return nil }
+        guard let number = value.numberText.flatMap({ Int($0) }) else { throw mismatch(key, "an integer", value) }
         return number
     }
 
@@ -83,8 +123,8 @@ public struct ElementReader {
     }
 
     public mutating func decimal(_ key: String) throws(FHIRDecodingError) -> FHIRDecimal? {
-        guard let value = raw(key) else { return nil }
-        guard case .number(let text) = value else { throw mismatch(key, "a decimal number", value) }
+        guard let value = node(key) else { return nil }
+        guard let text = value.numberText else { throw mismatch(key, "a decimal number", value) }
         return FHIRDecimal(text: text)
     }
 
@@ -96,33 +136,33 @@ public struct ElementReader {
     }
 
     public mutating func element<T: FHIRElement>(_ key: String) throws(FHIRDecodingError) -> T? {
-        guard let value = raw(key) else { return nil }
-        return try T(json: value, at: .member(location, key))
+        guard let value = node(key) else { return nil }
+        return try T(node: value, at: .member(location, key))
     }
 
     public mutating func elements<T: FHIRElement>(_ key: String) throws(FHIRDecodingError) -> [T] {
-        guard let value = raw(key) else { return [] }
-        guard case .array(let items) = value else { throw mismatch(key, "an array", value) }
+        guard let value = node(key) else { return [] }
+        guard let items = value.items else { throw mismatch(key, "an array", value) }
         var result: [T] = []
         result.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            result.append(try T(json: item, at: .item(location, key, index)))
+            result.append(try T(node: item, at: .item(location, key, index)))
         }
         return result
     }
 
     public mutating func strings(_ key: String) throws(FHIRDecodingError) -> [String] {
-        guard let value = raw(key) else { return [] }
-        guard case .array(let items) = value else { throw mismatch(key, "an array", value) }
+        guard let value = node(key) else { return [] }
+        guard let items = value.items else { throw mismatch(key, "an array", value) }
         var result: [String] = []
         for (index, item) in items.enumerated() {
-            guard case .string(let text) = item else { throw mismatch("\(key)[\(index)]", "a string", item) }
+            guard let text = item.stringValue else { throw mismatch("\(key)[\(index)]", "a string", item) }
             result.append(text)
         }
         return result
     }
 
-    private func mismatch(_ key: String, _ expected: String, _ found: JSONValue) -> FHIRDecodingError {
+    private func mismatch(_ key: String, _ expected: String, _ found: JSONNode) -> FHIRDecodingError {
         error(key, "expected \(expected), found \(found.kindName)")
     }
 }
@@ -142,5 +182,36 @@ struct UsedMembers {
 
     func contains(_ index: Int) -> Bool {
         more.isEmpty ? bits & (1 << UInt64(index)) != 0 : more[index]
+    }
+}
+
+extension ElementReader {
+    /// The object's members, from a tree or a tape.
+    fileprivate enum Members {
+        case tree(JSONObject)
+        case tape(JSONTape, Int)
+
+        var count: Int {
+            switch self {
+            case .tree(let object): object.count
+            case .tape(let tape, let index): Int(tape.tokens[index].first)
+            }
+        }
+
+        /// Every member in order: its place, its name (made only when asked) and its value.
+        func forEach(_ body: (Int, () -> String, JSONNode) -> Void) {
+            switch self {
+            case .tree(let object):
+                for index in 0..<object.count {
+                    body(index, { object.key(at: index) }, .tree(object.value(at: index)))
+                }
+            case .tape(let tape, let index):
+                var name = index + 1
+                for ordinal in 0..<Int(tape.tokens[index].first) {
+                    body(ordinal, { [name] in tape.string(at: name) }, .tape(tape, name + 1))
+                    name = tape.end(of: name + 1)
+                }
+            }
+        }
     }
 }

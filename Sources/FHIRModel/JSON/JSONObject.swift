@@ -9,6 +9,12 @@ public struct JSONObject: Sendable, Hashable {
         members = []
     }
 
+    /// An empty object with room for `capacity` members.
+    public init(capacity: Int) {
+        members = []
+        members.reserveCapacity(capacity)
+    }
+
     public init(_ members: [(String, JSONValue)]) {
         self.members = members.map { (key: $0.0, value: $0.1) }
     }

@@ -1,6 +1,6 @@
 extension JSONParser {
-    mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
-        let start = position
+    /// Steps over a number, checking its syntax.
+    mutating func scanNumber() throws(JSONSyntaxError) {
         if current == UInt8(ascii: "-") { position += 1 }
         guard let first = current, isDigit(first) else { throw error("invalid number: expected a digit") }
         position += 1
@@ -16,7 +16,6 @@ extension JSONParser {
             guard let next = current, isDigit(next) else { throw error("invalid number: expected an exponent") }
             skipDigits()
         }
-        return .number(String(decoding: bytes[start..<position], as: UTF8.self))
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {
@@ -27,6 +26,31 @@ extension JSONParser {
         while let byte = current, isDigit(byte) { position += 1 }
     }
 
+    /// Steps over a string and adds its token, checking escapes and UTF-8 but making no
+    /// String: most are never asked for.
+    mutating func scanString() throws(JSONSyntaxError) {
+        let quote = position
+        position += 1
+        var ascii = true
+        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+            guard byte >= 0x20 else { throw error("control character in a string; escape it") }
+            ascii = ascii && byte < 0x80
+            position += 1
+        }
+        guard let stop = current else { throw error("unterminated string") }
+        if stop == UInt8(ascii: "\\") || !ascii {
+            // Rare in FHIR: the full reading checks the escapes and the UTF-8.
+            position = quote
+            _ = try parseString()
+        } else {
+            position += 1
+        }
+        var token = JSONToken(kind: .string, first: UInt32(quote + 1), second: UInt32(position - 1))
+        token.isPlainASCII = stop == UInt8(ascii: "\"") && ascii
+        tokens.append(token)
+    }
+
+    /// Reads the string starting at the quote under ``position`` into a String.
     mutating func parseString() throws(JSONSyntaxError) -> String {
         position += 1  // the opening quote
         let start = position

@@ -23,9 +23,9 @@ extension FHIRResource {
 
     /// Reads a resource from JSON text.
     public init(jsonText bytes: some Sequence<UInt8>) throws(FHIRReadError) {
-        let json: JSONValue
-        do { json = try JSONParser.parse(bytes) } catch { throw .syntax(error) }
-        do { try self.init(json: json) } catch { throw .shape(error) }
+        let tape: JSONTape
+        do { tape = try JSONTape(parsing: bytes) } catch { throw .syntax(error) }
+        do { try self.init(node: tape.root, at: .root(Self.resourceType)) } catch { throw .shape(error) }
     }
 
     public init(from decoder: any Decoder) throws {

@@ -20,6 +20,17 @@ public struct AdministrationInput: Sendable {
         (administrations, skipped) = try Self.read(json, firstIndex: firstIndex)
     }
 
+    /// Administrations from a list of resources in a tree or a tape; `firstIndex` numbers
+    /// them in error paths, for a list that continues an earlier one.
+    public init(nodes: [JSONNode], firstIndex: Int = 0) throws(FHIRDecodingError) {
+        var result: [Administration] = []
+        result.reserveCapacity(nodes.count)
+        for (index, node) in nodes.enumerated() {
+            result.append(try Self.administration(node, at: .root("[\(firstIndex + index)]")))
+        }
+        (administrations, skipped) = (result, [])
+    }
+
     /// The administrations alone.
     public static func administrations(jsonText bytes: some Sequence<UInt8>) throws(FHIRReadError) -> [Administration] {
         try AdministrationInput(jsonText: bytes).administrations
@@ -30,11 +41,9 @@ public struct AdministrationInput: Sendable {
     {
         switch json {
         case .array(let items):
-            var result: [Administration] = []
-            for (index, item) in items.enumerated() {
-                result.append(try administration(item, at: .root("[\(firstIndex + index)]")))
-            }
-            return (result, [])
+            return (
+                try AdministrationInput(nodes: items.map(JSONNode.tree), firstIndex: firstIndex).administrations, []
+            )
         case .object where json["resourceType"] == "Bundle":
             // Reading the Bundle checks its shape: `entry` an array of objects.
             let bundle = try FHIRModel.Bundle(json: json)
@@ -48,28 +57,27 @@ public struct AdministrationInput: Sendable {
                 }
                 let type = resource["resourceType"]?.stringValue ?? "an entry without resourceType"
                 if type == "MedicationAdministration" {
-                    result.append(try administration(resource, at: location))
+                    result.append(try administration(.tree(resource), at: location))
                 } else {
                     skipped.append(type)
                 }
             }
             return (result, skipped)
         default:
-            return ([try administration(json, at: .root("MedicationAdministration"))], [])
+            return ([try administration(.tree(json), at: .root("MedicationAdministration"))], [])
         }
     }
 
-    private static func administration(_ json: JSONValue, at location: ElementPath) throws(FHIRDecodingError)
+    private static func administration(_ node: JSONNode, at location: ElementPath) throws(FHIRDecodingError)
         -> Administration
     {
-        guard json["resourceType"] == "MedicationAdministration" else {
-            let found = json["resourceType"]?.stringValue.map { "a \($0)" } ?? json.kindName
+        guard node.member("resourceType", is: "MedicationAdministration") else {
+            let found = node["resourceType"]?.stringValue.map { "a \($0)" } ?? node.kindName
             throw FHIRDecodingError(path: location.text, message: "expected a MedicationAdministration, found \(found)")
         }
-        let isDSTU2 =
-            json["effectiveTimeDateTime"] != nil || json["effectiveTimePeriod"] != nil || json["wasNotGiven"] != nil
-            || json["prescription"] != nil || json["patient"] != nil
-        if isDSTU2 { return Administration(try DSTU2.MedicationAdministration(json: json, at: location)) }
-        return Administration(try R4.MedicationAdministration(json: json, at: location))
+        let isDSTU2 = ["effectiveTimeDateTime", "effectiveTimePeriod", "wasNotGiven", "prescription", "patient"]
+            .contains { node[$0] != nil }
+        if isDSTU2 { return Administration(try DSTU2.MedicationAdministration(node: node, at: location)) }
+        return Administration(try R4.MedicationAdministration(node: node, at: location))
     }
 }

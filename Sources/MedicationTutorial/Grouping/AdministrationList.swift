@@ -13,35 +13,38 @@ public enum AdministrationList {
     public static func newestFirst(_ administrations: [Administration], timeZone: TimeZone, language: Language)
         -> [Entry]
     {
-        var calendar = LocalCalendar(timeZone: timeZone)
-        let dated = administrations.map { administration in
-            (administration, administration.effective?.startText.flatMap { calendar.local($0) })
-        }
-        let sorted = dated.enumerated().sorted { left, right in
-            switch (left.element.1, right.element.1) {
-            case (let a?, let b?): return a.sortKey != b.sortKey ? a.sortKey > b.sortKey : left.offset < right.offset
-            case (.some, nil): return true
-            case (nil, .some): return false
-            case (nil, nil): return left.offset < right.offset
-            }
-        }
-        return sorted.map {
-            Entry(administration: $0.element.0, date: $0.element.1.map { longDate($0, language: language) })
+        order(administrations, timeZone: timeZone).map { index, date in
+            Entry(administration: administrations[index], date: date.map { longDate($0, language: language) })
         }
     }
 
     /// One line per administration: `15 August 2016, 08:00   taken       adm-001`; `-` when
     /// there is no date, and those come last.
     public static func lines(_ administrations: [Administration], timeZone: TimeZone, language: Language) -> [String] {
-        let entries = newestFirst(administrations, timeZone: timeZone, language: language)
-        let width = entries.map { $0.date?.count ?? 1 }.max() ?? 1
-        return entries.map { entry in
-            let state = entry.administration.taken ? "taken    " : "not taken"
-            let date = entry.date ?? "-"
+        let entries = order(administrations, timeZone: timeZone).map { index, date in
+            (administrations[index], date.map { longDate($0, language: language) } ?? "-")
+        }
+        let width = entries.map { $0.1.count }.max() ?? 1
+        return entries.map { administration, date in
+            let state = administration.taken ? "taken    " : "not taken"
             // Padded by hand: Foundation's padding goes through NSString, a third of this list's time.
             let padding = String(repeating: " ", count: width - date.count)
-            return (date + padding + "  " + state + "  " + (entry.administration.id ?? "")).trimmingTrailingSpace
+            return (date + padding + "  " + state + "  " + (administration.id ?? "")).trimmingTrailingSpace
         }
+    }
+
+    /// The administrations' places, newest first, with their local dates: places are sorted,
+    /// not administrations, which are large to move.
+    private static func order(_ administrations: [Administration], timeZone: TimeZone)
+        -> [(index: Int, date: LocalCalendar.LocalDate?)]
+    {
+        var calendar = LocalCalendar(timeZone: timeZone)
+        let dates = administrations.map { $0.effective?.startText.flatMap { calendar.local($0) } }
+        let keys = dates.map { $0?.sortKey ?? Int.min }
+        let places = administrations.indices.sorted { left, right in
+            keys[left] != keys[right] ? keys[left] > keys[right] : left < right
+        }
+        return places.map { ($0, dates[$0]) }
     }
 
     /// `15 August 2016, 08:00`, `15 August 2016`, `August 2016` or `2016`, in the language's words.

@@ -16,12 +16,12 @@ public struct PagedAdministrationDecoder {
     }
 
     /// Starts decoding one page's administrations (other resource types are left out).
-    public mutating func add(_ resources: [JSONValue]) async {
-        let administrations = resources.filter { $0["resourceType"] == "MedicationAdministration" }
+    public mutating func add(_ resources: [JSONNode]) async {
+        let administrations = resources.filter { $0.member("resourceType", is: "MedicationAdministration") }
         let offset = seen
         seen += administrations.count
         pending.append(
-            Task { try AdministrationInput(json: .array(administrations), firstIndex: offset).administrations })
+            Task { try AdministrationInput(nodes: administrations, firstIndex: offset).administrations })
         while pending.count > ahead { await collectOldest() }
     }
 

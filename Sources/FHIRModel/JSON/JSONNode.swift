@@ -1,0 +1,144 @@
+/// A JSON value in a ``JSONValue`` tree or in a ``JSONTape``: models read either the same way,
+/// and a tape's values are made into Swift values only when asked for.
+public enum JSONNode: Sendable {
+    case tree(JSONValue)
+    /// The value at a token index of a tape.
+    case tape(JSONTape, Int)
+
+    /// The value as a tree.
+    public var json: JSONValue {
+        switch self {
+        case .tree(let value): value
+        case .tape(let tape, let index): tape.value(at: index)
+        }
+    }
+
+    /// A short name for the kind of value, used in error messages.
+    public var kindName: String {
+        switch self {
+        case .tree(let value): value.kindName
+        case .tape(let tape, let index): tape.tokens[index].kind.name
+        }
+    }
+
+    /// The string, if this is a string.
+    public var stringValue: String? {
+        switch self {
+        case .tree(let value): return value.stringValue
+        case .tape(let tape, let index):
+            return tape.tokens[index].kind == .string ? tape.string(at: index) : nil
+        }
+    }
+
+    /// The flag, if this is `true` or `false`.
+    public var boolValue: Bool? {
+        switch self {
+        case .tree(let value):
+            if case .bool(let flag) = value { return flag }
+            return nil
+        case .tape(let tape, let index):
+            let kind = tape.tokens[index].kind
+            return kind == .true ? true : kind == .false ? false : nil
+        }
+    }
+
+    /// A number's literal text, if this is a number.
+    public var numberText: String? {
+        switch self {
+        case .tree(let value):
+            if case .number(let text) = value { return text }
+            return nil
+        case .tape(let tape, let index):
+            let token = tape.tokens[index]
+            return token.kind == .number ? String(decoding: tape.bytes[token.range], as: UTF8.self) : nil
+        }
+    }
+
+    /// Whether this is an object.
+    public var isObject: Bool {
+        switch self {
+        case .tree(let value): value.objectValue != nil
+        case .tape(let tape, let index): tape.tokens[index].kind == .object
+        }
+    }
+
+    /// The items, if this is an array.
+    public var items: [JSONNode]? {
+        switch self {
+        case .tree(let value): return value.arrayValue?.map(JSONNode.tree)
+        case .tape(let tape, let index):
+            let token = tape.tokens[index]
+            guard token.kind == .array else { return nil }
+            var items: [JSONNode] = []
+            items.reserveCapacity(Int(token.first))
+            var item = index + 1
+            for _ in 0..<token.first {
+                items.append(.tape(tape, item))
+                item = tape.end(of: item)
+            }
+            return items
+        }
+    }
+
+    /// The member `key`, if this is an object that has it.
+    public subscript(key: String) -> JSONNode? {
+        switch self {
+        case .tree(let value): return value[key].map(JSONNode.tree)
+        case .tape(let tape, let index):
+            guard tape.tokens[index].kind == .object else { return nil }
+            return tape.member(key, of: index).map { .tape(tape, $0.value) }
+        }
+    }
+
+    /// Whether this is an object whose member `key` is the string `text`, asked without
+    /// making a String from a tape.
+    public func member(_ key: String, is text: String) -> Bool {
+        switch self {
+        case .tree(let value): return value[key]?.stringValue == text
+        case .tape(let tape, let index):
+            guard tape.tokens[index].kind == .object, let value = tape.member(key, of: index)?.value else {
+                return false
+            }
+            return tape.tokens[value].kind == .string && tape.string(at: value, equals: text)
+        }
+    }
+}
+
+extension JSONTape {
+    /// The member `key` of the object at `object`: its place among the members and the
+    /// token index of its value.
+    func member(_ key: String, of object: Int) -> (ordinal: Int, value: Int)? {
+        member(key, "", of: object, from: (0, object + 1))
+    }
+
+    /// The member named `prefix` followed by `suffix`, looking first from the member at
+    /// `start` (its place and its name's token index) and then from the first: models read
+    /// members in about the order they are written, so the next one asked for is usually next.
+    func member(_ prefix: String, _ suffix: String, of object: Int, from start: (ordinal: Int, name: Int))
+        -> (ordinal: Int, value: Int)?
+    {
+        let count = Int(tokens[object].first)
+        var (ordinal, name) = start
+        for _ in 0..<count {
+            if ordinal == count { (ordinal, name) = (0, object + 1) }
+            if string(at: name, equals: prefix, suffix) { return (ordinal, name + 1) }
+            name = end(of: name + 1)
+            ordinal += 1
+        }
+        return nil
+    }
+}
+
+extension JSONToken.Kind {
+    /// As ``JSONValue/kindName`` says it.
+    var name: String {
+        switch self {
+        case .null: "null"
+        case .true, .false: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
