@@ -9,6 +9,8 @@ struct DecodingErrorTests {
         let text: String
         let expected: String
         let read: @Sendable (String) -> FHIRReadError?
+        /// The error reading a tree of the same text gives (``read`` reads the tape).
+        let readTree: @Sendable (String) -> FHIRDecodingError?
         var testDescription: String { name }
 
         init<T: FHIRResource>(_ name: String, _ type: T.Type, _ text: String, _ expected: String) {
@@ -16,6 +18,12 @@ struct DecodingErrorTests {
             self.text = text
             self.expected = expected
             read = { Support.readError(T.self, $0) }
+            readTree = { text in
+                do {
+                    _ = try T(json: JSONParser.parse(text))
+                    return nil
+                } catch let error as FHIRDecodingError { return error } catch { return nil }
+            }
         }
     }
 
@@ -131,6 +139,11 @@ struct DecodingErrorTests {
         }
         #expect(error.description == example.expected)
         #expect(failure.description == example.expected)
+    }
+
+    @Test("a tree gives the same error", arguments: cases)
+    func treeReportsAlike(_ example: Case) throws {
+        #expect(example.readTree(example.text)?.description == example.expected)
     }
 
     @Test func frequencyErrorHasPathAndMessageApart() throws {

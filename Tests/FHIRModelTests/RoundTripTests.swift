@@ -10,6 +10,8 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
     let decode: @Sendable (String) throws -> JSONValue
     /// Whether reading the model's own JSON back gives an equal model.
     let rereadsEqual: @Sendable (String) throws -> Bool
+    /// Whether the model read from a tree equals the model read from the text's tape.
+    let treeEqualsTape: @Sendable (String) throws -> Bool
 
     var testDescription: String { name }
 
@@ -22,6 +24,9 @@ struct RoundTripCase: Sendable, CustomTestStringConvertible {
             rereadsEqual: { text in
                 let first = try Support.decode(T.self, text)
                 return try T(json: first.json) == first
+            },
+            treeEqualsTape: { text in
+                try T(json: JSONParser.parse(text)) == T(node: JSONTape(parsing: Array(text.utf8)).root, at: .root("x"))
             })
     }
 
@@ -67,6 +72,11 @@ struct RoundTripTests {
         let written = try fixture.decode(fixture.text)
         let parsed = try JSONParser.parse(fixture.text)
         #expect(written == parsed)
+    }
+
+    @Test("read from a tree or straight from the tape, the model is the same", arguments: RoundTripCase.all)
+    func treeAndTapeReadAlike(_ fixture: RoundTripCase) throws {
+        #expect(try fixture.treeEqualsTape(fixture.text))
     }
 
     @Test("compact and pretty output parse back equal", arguments: RoundTripCase.all)

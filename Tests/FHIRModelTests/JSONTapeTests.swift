@@ -1,0 +1,66 @@
+import FHIRModel
+import Testing
+
+/// Reading models straight from a tape: member lookup in any order, names written with
+/// escapes, duplicates, and search pages read without trees.
+@Suite("JSONTape: models read straight from the bytes")
+struct JSONTapeTests {
+    static func node(_ text: String) throws -> JSONNode {
+        try JSONTape(parsing: Array(text.utf8)).root
+    }
+
+    @Test func membersAreFoundInAnyOrderAndOnlyOnce() throws {
+        let patient = try Patient(
+            node: Self.node(#"{"gender": "female", "birthDate": "1974-12-25", "resourceType": "Patient", "id": "p1"}"#),
+            at: .root("Patient"))
+        #expect(patient.id == "p1")
+        #expect(patient.gender == "female")
+        #expect(patient.birthDate == "1974-12-25")
+        #expect(patient.json == ["resourceType": "Patient", "id": "p1", "gender": "female", "birthDate": "1974-12-25"])
+    }
+
+    @Test func unknownMembersAreKeptInOrderWithTheirValues() throws {
+        let text = #"{"reference": "Patient/f001", "b": [1.50, {"c": null}], "a": true}"#
+        let reference = try Reference(node: Self.node(text), at: .root("Reference"))
+        #expect(reference.reference == "Patient/f001")
+        #expect(reference.extra.keys == ["b", "a"])
+        #expect(reference.extra["b"] == [.number("1.50"), ["c": nil]])
+        #expect(reference.extra["a"] == true)
+    }
+
+    @Test(
+        "names written with escapes or beyond ASCII are the names they spell",
+        arguments: [#"{"refer\u0065nce": "Patient/1"}"#, #"{"reference": "Patient/1", "dïsplay": "x"}"#])
+    func escapedNames(text: String) throws {
+        let reference = try Reference(node: Self.node(text), at: .root("Reference"))
+        #expect(reference.reference == "Patient/1")
+    }
+
+    @Test(
+        "a name given twice is refused, however it is spelled",
+        arguments: [#"{"a": 1, "\u0061": 2}"#, #"{"é": 1, "e\u0301": 2}"#, #"{"K": 1, "\u212A": 2}"#])
+    func duplicates(text: String) {
+        #expect(Support.syntaxError(text)?.message.hasPrefix("duplicate member") == true)
+    }
+
+    @Test func stringsWithEscapesAndUnicodeComeOutWhole() throws {
+        let node = try Self.node(#"{"text": "M\u00fcller \"Jr.\"\n", "other": "Grüße"}"#)
+        #expect(node["text"]?.stringValue == "Müller \"Jr.\"\n")
+        #expect(node["other"]?.stringValue == "Grüße")
+        #expect(node.member("other", is: "Grüße"))
+        #expect(!node.member("text", is: "Müller"))
+    }
+
+    @Test func choiceWithTwoFormsIsAnErrorFromATapeToo() throws {
+        let text = #"""
+            {"resourceType": "MedicationAdministration", "status": "completed",
+             "effectiveDateTime": "2016-08-16", "effectivePeriod": {"start": "2016-08-16"}}
+            """#
+        let error = #expect(throws: FHIRDecodingError.self) {
+            try R4.MedicationAdministration(node: Self.node(text), at: .root("MedicationAdministration"))
+        }
+        #expect(
+            error?.description
+                == "MedicationAdministration.effective[x]: only one of effectiveDateTime, effectivePeriod may be given")
+    }
+}
