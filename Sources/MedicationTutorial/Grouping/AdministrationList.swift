@@ -13,16 +13,20 @@ public enum AdministrationList {
     public static func newestFirst(_ administrations: [Administration], timeZone: TimeZone, language: Language)
         -> [Entry]
     {
-        order(administrations, timeZone: timeZone).map { index, date in
-            Entry(administration: administrations[index], date: date.map { longDate($0, language: language) })
+        var days: [Int: String] = [:]
+        return order(administrations, timeZone: timeZone).map { index, date in
+            Entry(
+                administration: administrations[index],
+                date: date.map { longDate($0, language: language, days: &days) })
         }
     }
 
     /// One line per administration: `15 August 2016, 08:00   taken       adm-001`; `-` when
     /// there is no date, and those come last.
     public static func lines(_ administrations: [Administration], timeZone: TimeZone, language: Language) -> [String] {
+        var days: [Int: String] = [:]
         let entries = order(administrations, timeZone: timeZone).map { index, date in
-            (administrations[index], date.map { longDate($0, language: language) } ?? "-")
+            (administrations[index], date.map { longDate($0, language: language, days: &days) } ?? "-")
         }
         let width = entries.map { $0.1.count }.max() ?? 1
         return entries.map { administration, date in
@@ -47,6 +51,15 @@ public enum AdministrationList {
         return places.map { ($0, dates[$0]) }
     }
 
+    /// ``longDate(_:language:)``, with the day's words rendered once per day in `days`: a
+    /// long list has many doses a day.
+    static func longDate(_ date: LocalCalendar.LocalDate, language: Language, days: inout [Int: String]) -> String {
+        guard date.precision == .second else { return longDate(date, language: language) }
+        let day = days[date.day.number] ?? longDate(date.dayOnly, language: language)
+        days[date.day.number] = day
+        return day + ", " + clockTime(date)
+    }
+
     /// `15 August 2016, 08:00`, `15 August 2016`, `August 2016` or `2016`, in the language's words.
     static func longDate(_ date: LocalCalendar.LocalDate, language: Language) -> String {
         let (year, month, day) = date.day.components
@@ -55,14 +68,19 @@ public enum AdministrationList {
         case .year: return language.dates["year"]?.render(arguments) ?? String(year)
         case .month: return language.dates["month"]?.render(arguments) ?? "\(year)-\(month)"
         case .day: return language.dates["day"]?.render(arguments) ?? ""
-        case .second:
-            let minute = date.minuteOfDay ?? 0
-            let time = DateGrouping.digits(minute / 60, 2) + ":" + DateGrouping.digits(minute % 60, 2)
-            return (language.dates["day"]?.render(arguments) ?? "") + ", " + time
+        case .second: return longDate(date.dayOnly, language: language) + ", " + clockTime(date)
         }
+    }
+
+    /// `08:00`: the hour and minute of a date with a time.
+    private static func clockTime(_ date: LocalCalendar.LocalDate) -> String {
+        let minute = date.minuteOfDay ?? 0
+        return DateGrouping.digits(minute / 60, 2) + ":" + DateGrouping.digits(minute % 60, 2)
     }
 }
 
 extension LocalCalendar.LocalDate {
     var sortKey: Int { day.number * 1440 + (minuteOfDay ?? 0) }
+    /// The same day without its time.
+    var dayOnly: Self { Self(day: day, minuteOfDay: nil, precision: .day) }
 }
