@@ -28,7 +28,10 @@ struct SearchsetPageTests {
                 #"{"resourceType": "Bundle", "entry": [{"resource": "x"}]}"#,
                 "Bundle.entry[0].resource: expected an object, found a string"
             ),
-            (#"{"resourceType": "Bundle", "link": [{"url": 1}]}"#, "Bundle.link[0].url: expected a string, found a number"),
+            (
+                #"{"resourceType": "Bundle", "link": [{"url": 1}]}"#,
+                "Bundle.link[0].url: expected a string, found a number"
+            ),
         ])
     func wrongShapes(text: String, expected: String) {
         let error = #expect(throws: FHIRDecodingError.self) { try Self.page(text) }

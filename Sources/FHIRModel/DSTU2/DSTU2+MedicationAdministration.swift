@@ -13,7 +13,7 @@ extension DSTU2 {
         public var effectiveTime: DateTimeOrPeriod?
         public var medication: MedicationChoice?
         public var note: String?
-        public var dosage: AdministrationDosage?
+        @Indirect public var dosage: AdministrationDosage?
         public var extra = JSONObject()
 
         public init(id: String? = nil) { header.id = id }

@@ -10,7 +10,7 @@ extension R4 {
         public var subject: Reference?
         public var effective: DateTimeOrPeriod?
         public var request: Reference?
-        public var dosage: AdministrationDosage?
+        @Indirect public var dosage: AdministrationDosage?
         public var extra = JSONObject()
 
         public init(id: String? = nil) { header.id = id }

@@ -2,8 +2,8 @@
 public struct ResourceHeader: Sendable, Equatable {
     public var resourceType: String
     public var id: String?
-    public var meta: Meta?
-    public var text: Narrative?
+    @Indirect public var meta: Meta?
+    @Indirect public var text: Narrative?
 
     public init(resourceType: String, id: String? = nil) {
         self.resourceType = resourceType

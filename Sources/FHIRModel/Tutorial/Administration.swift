@@ -11,7 +11,7 @@ public struct Administration: Sendable, Equatable {
     public var order: Reference?
     public var medication: MedicationChoice?
     public var effective: DateTimeOrPeriod?
-    public var dosage: AdministrationDosage?
+    @Indirect public var dosage: AdministrationDosage?
 
     public init(id: String? = nil, taken: Bool = true) {
         header = ResourceHeader(resourceType: "MedicationAdministration", id: id)
