@@ -66,10 +66,10 @@ let package = Package(
         .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel"]),
         .testTarget(name: "FHIRServerTests", dependencies: ["FHIRServer"]),
         .testTarget(
-            name: "MedicationTutorialTests", dependencies: ["MedicationTutorial", "FHIRServer"],
+            name: "MedicationTutorialTests", dependencies: ["MedicationTutorial", "FHIRServer", "TestSupport"],
             // Golden files are read from the source tree, where re-recording writes them.
             exclude: ["Golden"]),
-        // Servers that misbehave on purpose, shared by the tests that need one.
+        // Servers that misbehave on purpose and a seeded generator, shared by the tests that need them.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "FHIRClientTests", dependencies: ["FHIRClient", "FHIRServer", "TestSupport"]),
         .testTarget(name: "MedbrainREPLTests", dependencies: ["MedbrainREPL", "FHIRServer", "TestSupport"]),

@@ -41,11 +41,16 @@ struct TextTable {
         let longestWords = header.indices.map { column in
             all.flatMap { $0[column].split(whereSeparator: \.isWhitespace).map(\.count) }.max() ?? 0
         }
-        while widths.reduce(0, +) + 2 * (widths.count - 1) > width {
-            let keepingWords = widths.indices.filter { widths[$0] > max(longestWords[$0], Self.narrowest) }
+        while case let excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width, excess > 0 {
+            let floors = widths.indices.map { max(longestWords[$0], Self.narrowest) }
+            let keepingWords = widths.indices.filter { widths[$0] > floors[$0] }
             let pool = keepingWords.isEmpty ? widths.indices.filter { widths[$0] > Self.narrowest } : keepingWords
             guard let widest = pool.max(by: { widths[$0] < widths[$1] }) else { break }
-            widths[widest] -= 1
+            // As narrowing one column at a time would, in one step: down to the next widest
+            // or to its floor, whichever comes first (a long sentence took a hundred steps).
+            let next = pool.filter { $0 != widest }.map { widths[$0] }.max() ?? 0
+            let floor = keepingWords.isEmpty ? Self.narrowest : floors[widest]
+            widths[widest] -= max(1, min(excess, widths[widest] - max(next, floor)))
         }
         return widths
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import MedbrainREPL
@@ -55,5 +56,40 @@ struct TextTableTests {
                 "Table 3, MedicationOrder",
                 "at least one            medicationOrder.dosageInstruction[0]", "dosageInstruction       != null",
             ])
+    }
+
+    /// Narrowing in steps gives the widths narrowing one column at a time gave (the
+    /// reference below), over many generated tables and terminal widths.
+    @Test func narrowingInStepsMatchesOneAtATime() {
+        var generator = SeededGenerator(seed: 8)
+        for _ in 0..<300 {
+            let columns = Int.random(in: 1...5, using: &generator)
+            let cell = {
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                    String(repeating: "w", count: Int.random(in: 1...14, using: &generator))
+                }.joined(separator: " ")
+            }
+            let header = (0..<columns).map { _ in cell() }
+            let rows = (0..<Int.random(in: 0...4, using: &generator)).map { _ in (0..<columns).map { _ in cell() } }
+            let table = TextTable(header: header, rows: rows)
+            let width = Int.random(in: 1...160, using: &generator)
+            #expect(table.columnWidths(fitting: width) == Self.oneAtATime(table, fitting: width))
+        }
+    }
+
+    static func oneAtATime(_ table: TextTable, fitting width: Int) -> [Int] {
+        let all = [table.header] + table.rows
+        var widths = table.header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        let longestWords = table.header.indices.map { column in
+            all.flatMap { $0[column].split(separator: " ").map(\.count) }.max() ?? 0
+        }
+        while widths.reduce(0, +) + 2 * (widths.count - 1) > width {
+            let keepingWords = widths.indices.filter { widths[$0] > max(longestWords[$0], TextTable.narrowest) }
+            let pool =
+                keepingWords.isEmpty ? widths.indices.filter { widths[$0] > TextTable.narrowest } : keepingWords
+            guard let widest = pool.max(by: { widths[$0] < widths[$1] }) else { break }
+            widths[widest] -= 1
+        }
+        return widths
     }
 }

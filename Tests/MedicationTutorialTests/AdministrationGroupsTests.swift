@@ -2,6 +2,7 @@ import FHIRModel
 import FHIRServer
 import Foundation
 import MedicationTutorial
+import TestSupport
 import Testing
 
 @Suite("Grouping administrations into a window")
@@ -138,17 +139,13 @@ struct AdministrationGroupsTests {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so the property test is the same every run.
+/// Seeded dates, so the property test is the same every run.
 struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+    var generator: SeededGenerator
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
     mutating func next(upTo bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(max(bound, 1)))
+        Int(generator.next() % UInt64(max(bound, 1)))
     }
 
     /// A date in 2014–2017 of any FHIR precision, sometimes none, sometimes not taken.
