@@ -30,24 +30,31 @@ extension JSONParser {
     /// String: most are never asked for.
     mutating func scanString() throws(JSONSyntaxError) {
         let quote = position
-        position += 1
-        var ascii = true
-        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-            guard byte >= 0x20 else { throw error("control character in a string; escape it") }
-            ascii = ascii && byte < 0x80
-            position += 1
-        }
-        guard let stop = current else { throw error("unterminated string") }
-        if stop == UInt8(ascii: "\\") || !ascii {
-            // Rare in FHIR: the full reading checks the escapes and the UTF-8.
-            position = quote
-            _ = try parseString()
+        let stop = plainASCIIEnd(from: quote + 1)
+        let plain = stop < bytes.count && bytes[stop] == UInt8(ascii: "\"")
+        if plain {
+            position = stop + 1
         } else {
-            position += 1
+            // An escape, a byte beyond ASCII, a control character or the end: rare in FHIR,
+            // and the full reading checks them and says what is wrong where.
+            _ = try parseString()
         }
         var token = JSONToken(kind: .string, first: UInt32(quote + 1), second: UInt32(position - 1))
-        token.isPlainASCII = stop == UInt8(ascii: "\"") && ascii
+        token.isPlainASCII = plain
         tokens.append(token)
+    }
+
+    /// Where the run of printable ASCII other than quote and backslash starting at `start` ends.
+    private func plainASCIIEnd(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+                index += 1
+            }
+            return index
+        }
     }
 
     /// Reads the string starting at the quote under ``position`` into a String.

@@ -42,6 +42,8 @@ public struct JSONParser {
     var current: UInt8? { position < bytes.count ? bytes[position] : nil }
 
     mutating func skipWhitespace() {
+        // Most values follow their colon or comma directly: one look, no loop.
+        guard position < bytes.count, bytes[position] <= 0x20 else { return }
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
             position += 1
         }
