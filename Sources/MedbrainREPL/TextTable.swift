@@ -28,7 +28,7 @@ struct TextTable {
         return (0..<(wrapped.map(\.count).max() ?? 1)).map { line in
             wrapped.indices.map { column in
                 let text = line < wrapped[column].count ? wrapped[column][line] : ""
-                return text + String(repeating: " ", count: max(0, widths[column] - text.count))
+                return text + String(repeating: " ", count: max(0, widths[column] - text.columnCount))
             }.joined(separator: "  ").trimmingTrailingSpaces
         }
     }
@@ -37,9 +37,9 @@ struct TextTable {
     /// widest of those still wider than their longest word, so words stay whole while they can.
     func columnWidths(fitting width: Int) -> [Int] {
         let all = [header] + rows
-        var widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        var widths = header.indices.map { column in all.map { $0[column].columnCount }.max() ?? 0 }
         let longestWords = header.indices.map { column in
-            all.flatMap { $0[column].split(whereSeparator: \.isWhitespace).map(\.count) }.max() ?? 0
+            all.flatMap { Self.words($0[column]).map(\.columnCount) }.max() ?? 0
         }
         while case let excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width, excess > 0 {
             let floors = widths.indices.map { max(longestWords[$0], Self.narrowest) }
@@ -59,14 +59,14 @@ struct TextTable {
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(whereSeparator: \.isWhitespace) {
-            var word = Substring(word)
-            if !line.isEmpty, line.count + 1 + word.count <= width {
+        for word in words(text) {
+            var word = word
+            if !line.isEmpty, line.columnCount + 1 + word.columnCount <= width {
                 line += " " + word
                 continue
             }
             if !line.isEmpty { lines.append(line) }
-            while word.count > width {
+            while word.columnCount > width {
                 lines.append(String(word.prefix(width)))
                 word = word.dropFirst(width)
             }
@@ -74,6 +74,21 @@ struct TextTable {
         }
         return lines + [line].filter { !$0.isEmpty || lines.isEmpty }
     }
+
+    /// The words of `text`, split at white space; printable ASCII is split at its spaces
+    /// by byte, the same words without walking Characters (most of a table's time).
+    static func words(_ text: String) -> [Substring] {
+        guard text.isPrintableASCII else { return text.split(whereSeparator: \.isWhitespace) }
+        return text.utf8.split(separator: UInt8(ascii: " ")).map { Substring($0) }
+    }
+}
+
+extension StringProtocol {
+    /// Whether every character is printable ASCII, one byte and one column each.
+    var isPrintableASCII: Bool { utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+
+    /// How many Characters: by bytes for printable ASCII, where the two agree.
+    var columnCount: Int { isPrintableASCII ? utf8.count : count }
 }
 
 extension String {

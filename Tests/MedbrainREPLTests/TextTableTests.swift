@@ -77,6 +77,14 @@ struct TextTableTests {
         }
     }
 
+    @Test(
+        "words and widths read by byte for ASCII are those Characters give",
+        arguments: ["twice a day", "  two  spaces ", "Grüße aus Wien", "tab\there", "e\u{301} é", "a\r\nb", ""])
+    func asciiFastPathAgrees(text: String) {
+        #expect(TextTable.words(text) == text.split(whereSeparator: \.isWhitespace))
+        #expect(text.columnCount == text.count)
+    }
+
     static func oneAtATime(_ table: TextTable, fitting width: Int) -> [Int] {
         let all = [table.header] + table.rows
         var widths = table.header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
