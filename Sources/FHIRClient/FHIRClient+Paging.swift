@@ -12,6 +12,15 @@ extension FHIRClient {
         return resources
     }
 
+    /// The same search with the resources left unread, for reading straight into models.
+    public func searchNodes(_ type: String, _ parameters: [(String, String)], limit: Int) async throws(ClientError)
+        -> [JSONNode]
+    {
+        var resources: [JSONNode] = []
+        try await searchPages(type, parameters, limit: limit) { resources += $0.resources }
+        return resources
+    }
+
     /// The same search, handing each page's resources to `receive` as the page arrives rather
     /// than keeping them all: a long result need never be held whole.
     public func searchAll(

@@ -9,7 +9,7 @@ extension REPL {
         let patient = try loggedIn()
         let client = try connected()
         let type = client.version.orderType
-        let resources = try await client.searchAll(
+        let resources = try await client.searchNodes(
             type, [("patient", patient.id ?? ""), ("_include", "\(type):medication"), ("_count", "100")],
             limit: 10_000)
         (session.orders, session.medications) = try Self.ordersAndMedications(in: resources)
@@ -35,15 +35,17 @@ extension REPL {
     }
 
     /// The orders and the medications `_include` brought along, by reference.
-    static func ordersAndMedications(in resources: [JSONValue]) throws -> ([Order], [String: Medication]) {
+    static func ordersAndMedications(in resources: [JSONNode]) throws -> ([Order], [String: Medication]) {
         var (orders, medications): ([Order], [String: Medication]) = ([], [:])
         for resource in resources {
             switch resource["resourceType"]?.stringValue {
             case "Medication":
-                let medication = try Medication(json: resource)
+                let medication = try Medication(node: resource, at: .root(Medication.resourceType))
                 medications["Medication/\(medication.id ?? "")"] = medication
-            case "MedicationOrder": orders.append(Order(try DSTU2.MedicationOrder(json: resource)))
-            case "MedicationRequest": orders.append(Order(try R4.MedicationRequest(json: resource)))
+            case "MedicationOrder":
+                orders.append(Order(try DSTU2.MedicationOrder(node: resource, at: .root("MedicationOrder"))))
+            case "MedicationRequest":
+                orders.append(Order(try R4.MedicationRequest(node: resource, at: .root("MedicationRequest"))))
             default: continue
             }
         }
