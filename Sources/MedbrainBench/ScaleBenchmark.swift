@@ -64,11 +64,11 @@ struct ScaleBenchmark {
         var doses: [Administration] = []
         var bytes = 0
         let decoding = try await clock.measure {
-            var decoder = PagedAdministrationDecoder()
+            var decoder = PagedAdministrationDecoder(limit: decoded)
             for file in files {
                 let page = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
                 bytes += page.count
-                await decoder.add(try SearchsetPage(tape: try JSONTape(parsing: page)).resources)
+                await decoder.add(try SearchsetPage(tape: try JSONTape(parsing: page)))
             }
             doses = try await decoder.finish()
         }

@@ -93,11 +93,12 @@ extension REPL {
     func fetchAdministrations(of order: Order) async throws -> [Administration] {
         let client = try connected()
         let parameter = client.version == .dstu2 ? "prescription" : "request"
-        var decoder = PagedAdministrationDecoder()
+        let limit = 100_000
+        var decoder = PagedAdministrationDecoder(limit: limit)
         try await client.searchPages(
             "MedicationAdministration",
-            [(parameter, "\(client.version.orderType)/\(order.id ?? "")"), ("_count", "1000")], limit: 100_000
-        ) { await decoder.add($0.resources) }
+            [(parameter, "\(client.version.orderType)/\(order.id ?? "")"), ("_count", "1000")], limit: limit
+        ) { await decoder.add($0) }
         do { return try await decoder.finish() } catch {
             throw REPLError("the server sent an administration Medbrain cannot read: \(error)")
         }

@@ -13,7 +13,13 @@ extension REPL {
 
     /// `show` with the text as lines.
     func show(_ json: @autoclosure () throws -> JSONValue, lines: @autoclosure () throws -> [String]) rethrows {
-        try show(json(), text: try lines().map { $0 + "\n" }.joined())
+        try show(
+            json(),
+            text: try {
+                let lines = try lines()
+                // Joined once, not each line copied with its break first: lists can be long.
+                return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+            }())
     }
 
     /// A confirmation such as `logged out`: the line, or `{"message": …}`.

@@ -35,4 +35,17 @@ struct PagedAdministrationDecoderTests {
         let error = await #expect(throws: FHIRDecodingError.self) { try await decoder.finish() }
         #expect(error?.path == "[3].effectiveDateTime", "\(String(describing: error))")
     }
+
+    /// A server's `total` sizes the result, but only up to the caller's limit: a hostile total
+    /// must not ask for room it cannot have.
+    @Test(arguments: [2, 9_223_372_036_854_775_807, -5])
+    func aPageIsDecodedWhateverItsTotalSays(total: Int) async throws {
+        let bundle: JSONValue = [
+            "resourceType": "Bundle", "type": "searchset", "total": .number(String(total)),
+            "entry": [["resource": Self.administration("a")], ["resource": Self.administration("b")]],
+        ]
+        var decoder = PagedAdministrationDecoder(limit: 10)
+        await decoder.add(try SearchsetPage(tape: JSONTape(parsing: bundle.compactBytes)))
+        #expect(try await decoder.finish().map(\.id) == ["a", "b"])
+    }
 }

@@ -27,15 +27,22 @@ public enum AdministrationList {
         var days: [Int: String] = [:]
         // Places and dates only: copying each administration along was a fifth of the list's time.
         let entries = order(administrations, timeZone: timeZone).map { index, date in
-            (index, date.map { longDate($0, language: language, days: &days) } ?? "-")
+            let text = date.map { longDate($0, language: language, days: &days) } ?? "-"
+            return (index: index, date: text, columns: text.count)
         }
-        let width = entries.map { $0.1.count }.max() ?? 1
-        return entries.map { index, date in
-            let administration = administrations[index]
-            let state = administration.taken ? "taken    " : "not taken"
-            // Padded by hand: Foundation's padding goes through NSString, a third of this list's time.
-            let padding = String(repeating: " ", count: width - date.count)
-            return (date + padding + "  " + state + "  " + (administration.id ?? "")).trimmingTrailingSpace
+        let width = entries.map(\.columns).max() ?? 1
+        return entries.map { entry in
+            let administration = administrations[entry.index]
+            let id = administration.id ?? ""
+            // One string with room reserved, not five added together: a long list is 100,000
+            // lines; padded by hand, as Foundation's padding goes through NSString.
+            var line = entry.date
+            line.reserveCapacity(entry.date.utf8.count + width - entry.columns + 13 + id.utf8.count)
+            line.append(contentsOf: repeatElement(" ", count: width - entry.columns))
+            line += administration.taken ? "  taken      " : "  not taken  "
+            line += id
+            while line.last == " " { line.removeLast() }
+            return line
         }
     }
 

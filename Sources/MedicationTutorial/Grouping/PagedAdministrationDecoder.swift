@@ -10,9 +10,20 @@ public struct PagedAdministrationDecoder {
     /// Resources handed in so far: an error's path counts from the first page.
     private var seen = 0
     private let ahead: Int
+    /// The most administrations the caller will take, so a server's `total` cannot make
+    /// room for more.
+    private let limit: Int
 
-    public init(ahead: Int = 4) {
+    public init(ahead: Int = 4, limit: Int = 100_000) {
         self.ahead = ahead
+        self.limit = limit
+    }
+
+    /// Starts decoding one page; the first page's `total` makes room for all of them at once
+    /// (growing a list of a hundred thousand step by step copies it many times over).
+    public mutating func add(_ page: SearchsetPage) async {
+        if seen == 0, let total = page.total, total > 0 { decoded.reserveCapacity(min(total, limit)) }
+        await add(page.resources)
     }
 
     /// Starts decoding one page's administrations (other resource types are left out).
