@@ -25,4 +25,32 @@ struct SearchCacheTests {
             #expect(joined.isEmpty)
         }
     }
+
+    /// An answer worked out before a change must not be kept after it (a write can come
+    /// between a search's scan and the moment its answer is kept).
+    @Test func anAnswerFromBeforeAChangeIsNotKept() async {
+        let store = ResourceStore()
+        let (_, before) = await store.searchCounted("Patient", query: "") { _ in true }
+        await store.load([["resourceType": "Patient", "id": "p1"]], lastUpdated: "2016-08-16T08:00:00Z")
+        await store.keep(answer: Array("stale".utf8), for: "all patients", asOf: before)
+        #expect(await store.answer(for: "all patients") == nil)
+        let (found, now) = await store.searchCounted("Patient", query: "") { _ in true }
+        #expect(found.map(\.id) == ["p1"])
+        await store.keep(answer: Array("fresh".utf8), for: "all patients", asOf: now)
+        #expect(await store.answer(for: "all patients") == Array("fresh".utf8))
+        await store.load([["resourceType": "Patient", "id": "p2"]], lastUpdated: "2016-08-16T08:00:00Z")
+        #expect(await store.answer(for: "all patients") == nil)
+    }
+
+    /// The same search through another host name is another answer: its links name the host.
+    @Test func eachHostGetsLinksNamingIt() async throws {
+        try await withServer(.r4) { client in
+            let first = try await client.send("GET", "Patient?_count=1", headers: ["Host": "one.example:8080"])
+            let second = try await client.send("GET", "Patient?_count=1", headers: ["Host": "two.example:8080"])
+            let (one, two) = (String(decoding: first.body, as: UTF8.self), String(decoding: second.body, as: UTF8.self))
+            #expect(one.contains("http://one.example:8080/fhir/Patient?"))
+            #expect(two.contains("http://two.example:8080/fhir/Patient?"))
+            #expect(!two.contains("one.example"))
+        }
+    }
 }

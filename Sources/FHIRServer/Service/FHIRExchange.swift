@@ -33,6 +33,16 @@ struct FHIRExchange: Sendable {
         return nil
     }
 
+    /// What identifies a search's answer: the host it is addressed to (its links name it),
+    /// `Prefer` (strict handling refuses what lenient ignores), the type and every query
+    /// parameter, each part preceded by its length so that none can pass for another.
+    func answerKey(_ type: String) -> String {
+        let parts =
+            [request.headers["host"] ?? "", request.headers["prefer"] ?? "", type]
+            + request.query.flatMap { [$0.name, $0.value] }
+        return parts.map { "\($0.utf8.count):\($0)" }.joined()
+    }
+
     /// True when the client asked for indented JSON (`_pretty=true`).
     var wantsPretty: Bool { request.queryValue("_pretty") == "true" }
 

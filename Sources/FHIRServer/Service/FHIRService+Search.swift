@@ -10,14 +10,25 @@ extension FHIRService {
     static let controlParameters: Set<String> = ["_count", "_offset", "_include", "_format", "_pretty", "_summary"]
 
     func search(_ context: FHIRExchange, type: String) async -> FHIRResponse {
+        let request = context.answerKey(type)
+        if let body = await store.answer(for: request) { return context.respond(200, body: body) }
         let plan: SearchPlan
         do { plan = try SearchPlan.make(context: context, type: type, version: version) } catch {
             return error.response
         }
         let criteria = plan.criteria
-        let matches = await store.search(type, query: plan.cacheKey) { json in
+        let (matches, changes) = await store.searchCounted(type, query: plan.cacheKey) { json in
             criteria.allSatisfy { $0.matches(json) }
         }
+        let response = await answer(context, type: type, plan: plan, matches: matches)
+        if response.status == 200 { await store.keep(answer: response.body, for: request, asOf: changes) }
+        return response
+    }
+
+    /// The searchset Bundle of `matches`: the page the plan asks for, its includes and links.
+    private func answer(_ context: FHIRExchange, type: String, plan: SearchPlan, matches: [StoredResource]) async
+        -> FHIRResponse
+    {
         var bundle = Bundle(type: "searchset")
         bundle.header.id = nil
         bundle.total = matches.count
@@ -41,6 +52,8 @@ extension FHIRService {
 
     /// The resources that `_include=Type:param` names, each once, in order of first mention.
     private func included(by plan: SearchPlan, from page: [StoredResource]) async -> [StoredResource] {
+        // Most searches include nothing: then the page's names need not be listed.
+        guard !plan.includes.isEmpty else { return [] }
         var seen = Set(page.map { "\($0.type)/\($0.id)" })
         var result: [StoredResource] = []
         for parameter in plan.includes {

@@ -13,6 +13,11 @@ public actor ResourceStore {
     /// reads each page from here instead of scanning the whole type again.
     private var searches: [String: [StoredResource]] = [:]
     static let searchesKept = 32
+    /// Recent search answers as sent, by request, dropped at every change like `searches`: a
+    /// class asking the same search again and again is answered with the same bytes.
+    private var answers: [String: [UInt8]] = [:]
+    /// Changes so far, so that an answer worked out before a change is not kept after it.
+    private var changes = 0
     private let file: StoreFile?
     /// Bytes appended to the journal since the last snapshot, and the snapshot's own size.
     private var journalBytes = 0
@@ -66,6 +71,31 @@ public actor ResourceStore {
     /// the search (type and criteria, not the page): the same query until the next change is
     /// answered from the last scan.
     public func search(_ type: String, query: String, matching matches: @Sendable (JSONValue) -> Bool)
+        -> [StoredResource]
+    {
+        searchCounted(type, query: query, matching: matches).found
+    }
+
+    /// The same, with the number of changes so far, for ``keep(answer:for:asOf:)``.
+    public func searchCounted(_ type: String, query: String, matching matches: @Sendable (JSONValue) -> Bool)
+        -> (found: [StoredResource], changes: Int)
+    {
+        (scan(type, query: query, matching: matches), changes)
+    }
+
+    /// The answer kept for `request`, if nothing changed since it was worked out.
+    public func answer(for request: String) -> [UInt8]? {
+        answers[request]
+    }
+
+    /// Keeps a search's answer for `request`, unless something changed after `changes`.
+    public func keep(answer: [UInt8], for request: String, asOf changes: Int) {
+        guard changes == self.changes else { return }
+        if answers.count >= Self.searchesKept { answers = [:] }
+        answers[request] = answer
+    }
+
+    private func scan(_ type: String, query: String, matching matches: @Sendable (JSONValue) -> Bool)
         -> [StoredResource]
     {
         let key = "\(type)?\(query)"
@@ -125,6 +155,8 @@ public actor ResourceStore {
     @discardableResult
     private func record(_ resource: StoredResource) -> StoredResource {
         searches = [:]
+        answers = [:]
+        changes += 1
         if histories[resource.type]?[resource.id] == nil {
             order[resource.type, default: []].append(resource.id)
         }
