@@ -30,11 +30,11 @@ struct SearchCacheTests {
     /// between a search's scan and the moment its answer is kept).
     @Test func anAnswerFromBeforeAChangeIsNotKept() async {
         let store = ResourceStore()
-        let (_, before) = await store.searchCounted("Patient", query: "") { _ in true }
+        let (_, before) = await store.search("Patient", query: "") { _ in true }
         await store.load([["resourceType": "Patient", "id": "p1"]], lastUpdated: "2016-08-16T08:00:00Z")
         await store.keep(answer: Array("stale".utf8), for: "all patients", asOf: before)
         #expect(await store.answer(for: "all patients") == nil)
-        let (found, now) = await store.searchCounted("Patient", query: "") { _ in true }
+        let (found, now) = await store.search("Patient", query: "") { _ in true }
         #expect(found.map(\.id) == ["p1"])
         await store.keep(answer: Array("fresh".utf8), for: "all patients", asOf: now)
         #expect(await store.answer(for: "all patients") == Array("fresh".utf8))

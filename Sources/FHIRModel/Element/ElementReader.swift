@@ -206,10 +206,8 @@ extension ElementReader {
                     body(index, { object.key(at: index) }, .tree(object.value(at: index)))
                 }
             case .tape(let tape, let index):
-                var name = index + 1
-                for ordinal in 0..<Int(tape.tokens[index].first) {
-                    body(ordinal, { [name] in tape.string(at: name) }, .tape(tape, name + 1))
-                    name = tape.end(of: name + 1)
+                tape.forEachMember(of: index) { ordinal, name in
+                    body(ordinal, { tape.string(at: name) }, .tape(tape, name + 1))
                 }
             }
         }

@@ -50,12 +50,18 @@ public final class JSONTape: Sendable {
             return .array(items)
         case .object:
             var object = JSONObject(capacity: Int(token.first))
-            var key = index + 1
-            for _ in 0..<token.first {
-                object.append(string(at: key), value(at: key + 1))
-                key = end(of: key + 1)
-            }
+            forEachMember(of: index) { _, name in object.append(string(at: name), value(at: name + 1)) }
             return .object(object)
+        }
+    }
+
+    /// Each member of the object at `object`, in order: its place and its name's token index
+    /// (the value's is the next).
+    func forEachMember(of object: Int, _ body: (_ ordinal: Int, _ name: Int) -> Void) {
+        var name = object + 1
+        for ordinal in 0..<Int(tokens[object].first) {
+            body(ordinal, name)
+            name = end(of: name + 1)
         }
     }
 

@@ -17,7 +17,7 @@ extension FHIRService {
             return error.response
         }
         let criteria = plan.criteria
-        let (matches, changes) = await store.searchCounted(type, query: plan.cacheKey) { json in
+        let (matches, changes) = await store.search(type, query: plan.cacheKey) { json in
             criteria.allSatisfy { $0.matches(json) }
         }
         let response = await answer(context, type: type, plan: plan, matches: matches)

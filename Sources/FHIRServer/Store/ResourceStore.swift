@@ -67,17 +67,10 @@ public actor ResourceStore {
         (order[type] ?? []).compactMap { read(type, $0) }
     }
 
-    /// The current resources of a type whose JSON `matches`, in creation order. `query` names
-    /// the search (type and criteria, not the page): the same query until the next change is
-    /// answered from the last scan.
+    /// The current resources of a type whose JSON `matches`, in creation order, and how many
+    /// changes came before (for ``keep(answer:for:asOf:)``). `query` names the search (type and
+    /// criteria, not the page): the same query until the next change is answered from the last scan.
     public func search(_ type: String, query: String, matching matches: @Sendable (JSONValue) -> Bool)
-        -> [StoredResource]
-    {
-        searchCounted(type, query: query, matching: matches).found
-    }
-
-    /// The same, with the number of changes so far, for ``keep(answer:for:asOf:)``.
-    public func searchCounted(_ type: String, query: String, matching matches: @Sendable (JSONValue) -> Bool)
         -> (found: [StoredResource], changes: Int)
     {
         (scan(type, query: query, matching: matches), changes)
