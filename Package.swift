@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // The web view's templates (Hummingbird's own Mustache).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
         // FHIR resources of DSTU2 and R4, lossless JSON, and the tutorial's views over both.
@@ -40,8 +42,18 @@ let package = Package(
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Line editing for the REPL on a terminal: history, Ctrl-R, Tab completion.
         .target(name: "LineEditing", dependencies: ["CLibEdit"]),
+        // The classroom's read-only web view beside the built-in server's FHIR API.
+        .target(
+            name: "MedbrainWeb",
+            dependencies: [
+                "FHIRServer", "MedicationTutorial",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         // The REPL: the command language and the tutorial's six steps over a FHIRClient.
-        .target(name: "MedbrainREPL", dependencies: ["FHIRClient", "FHIRServer", "MedicationTutorial"]),
+        .target(name: "MedbrainREPL", dependencies: ["FHIRClient", "FHIRServer", "MedicationTutorial", "MedbrainWeb"]),
         // The command line: `medbrain serve`, `medbrain instructions`, and (later) the REPL.
         // Lessons and transcripts: the workbook students, instructors and the tests run.
         .target(name: "MedbrainWorkbook", dependencies: ["MedbrainREPL", "MedicationTutorial"]),
@@ -51,6 +63,7 @@ let package = Package(
                 "FHIRServer",
                 "MedicationTutorial",
                 "MedbrainREPL",
+                "MedbrainWeb",
                 "MedbrainWorkbook",
                 "LineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -65,6 +78,13 @@ let package = Package(
             name: "MedbrainFuzz", dependencies: ["FHIRModel", "FHIRServer", "MedbrainREPL", "MedbrainWorkbook"]),
         .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel"]),
         .testTarget(name: "FHIRServerTests", dependencies: ["FHIRServer"]),
+        .testTarget(
+            name: "MedbrainWebTests",
+            dependencies: [
+                "MedbrainWeb", "FHIRServer", "MedicationTutorial",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         .testTarget(
             name: "MedicationTutorialTests", dependencies: ["MedicationTutorial", "FHIRServer", "TestSupport"],
             // Golden files are read from the source tree, where re-recording writes them.

@@ -2,6 +2,7 @@ import ArgumentParser
 import FHIRModel
 import FHIRServer
 import Foundation
+import MedbrainWeb
 
 /// `medbrain serve`: the built-in FHIR server on its own, for any FHIR client.
 struct Serve: AsyncParsableCommand {
@@ -46,13 +47,18 @@ struct Serve: AsyncParsableCommand {
             throw CommandFailure("cannot load the data: \(error)")
         }
         if !configuration.isLoopback {
-            Output.standardError("warning: listening on \(host) makes the server reachable from other machines\n")
+            Output.standardError(
+                "warning: listening on \(host) makes the server and its web view reachable from other machines\n")
         }
         let version = fhirVersion.displayName
         let storage = data.map { "data file \($0)" } ?? "data in memory"
+        let view: WebView
+        do { view = try WebView() } catch { throw CommandFailure("cannot build the web view: \(error)") }
         do {
-            try await FHIRHTTPServer(service: service, configuration: configuration).run { url in
+            let server = FHIRHTTPServer(service: service, configuration: configuration, pages: view.pages)
+            try await server.run { url in
                 Output.standardOutput("Medbrain FHIR server (\(version)) listening on \(url)\n")
+                Output.standardOutput("web view: \(url.dropLast(FHIRService.basePath.count))/\n")
                 Output.standardOutput("\(storage); press Ctrl-C to stop\n")
             }
         } catch {

@@ -1,6 +1,7 @@
 import FHIRModel
 import FHIRServer
 import Foundation
+import MedbrainWeb
 
 /// The built-in FHIR servers a REPL starts on demand, one per version, on loopback.
 ///
@@ -37,7 +38,9 @@ public actor BuiltinServers {
     private func start(_ version: FHIRVersion) -> Task<InProcessServer, any Error> {
         if let task = starting[version] { return task }
         let configuration = ServerConfiguration(version: version, now: now)
-        let task = Task { try await InProcessServer.start(configuration) }
+        // The classroom's web view comes with every built-in server, at the root of its address.
+        let pages = try? WebView().pages
+        let task = Task { try await InProcessServer.start(configuration, pages: pages) }
         starting[version] = task
         return task
     }

@@ -8,10 +8,13 @@ import Logging
 public struct FHIRHTTPServer: Sendable {
     public let service: FHIRService
     public let configuration: ServerConfiguration
+    /// The pages served beside the FHIR API, if any.
+    public let pages: PageResponder?
 
-    public init(service: FHIRService, configuration: ServerConfiguration) {
+    public init(service: FHIRService, configuration: ServerConfiguration, pages: PageResponder? = nil) {
         self.service = service
         self.configuration = configuration
+        self.pages = pages
     }
 
     /// Serves until SIGINT or SIGTERM; `onReady` gets the FHIR base URL once the port is bound.
@@ -23,8 +26,12 @@ public struct FHIRHTTPServer: Sendable {
     func makeApplication(onReady: @escaping @Sendable (String) async -> Void) -> some ApplicationProtocol {
         let service = self.service
         let maximum = configuration.maximumBodySize
+        let pages = self.pages
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            await Self.respond(to: request, service: service, maximumBodySize: maximum)
+            if let pages, Self.components(of: request.uri.path) == nil, let page = await pages(request, service) {
+                return page
+            }
+            return await Self.respond(to: request, service: service, maximumBodySize: maximum)
         }
         var logger = Logger(label: "medbrain.server")
         logger.logLevel = .critical

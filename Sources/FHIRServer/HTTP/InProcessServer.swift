@@ -18,13 +18,14 @@ public final class InProcessServer: Sendable {
         self.task = task
     }
 
-    /// Starts a server and returns once it accepts connections.
-    public static func start(_ configuration: ServerConfiguration = ServerConfiguration()) async throws
-        -> InProcessServer
+    /// Starts a server (with `pages` beside the FHIR API) and returns once it accepts connections.
+    public static func start(_ configuration: ServerConfiguration = ServerConfiguration(), pages: PageResponder? = nil)
+        async throws -> InProcessServer
     {
         let service = try await FHIRService.build(configuration)
         let (ready, readyContinuation) = AsyncStream<String>.makeStream()
-        let application = FHIRHTTPServer(service: service, configuration: configuration).makeApplication { url in
+        let server = FHIRHTTPServer(service: service, configuration: configuration, pages: pages)
+        let application = server.makeApplication { url in
             readyContinuation.yield(url)
         }
         var logger = Logger(label: "medbrain.server")

@@ -62,6 +62,9 @@ public actor ResourceStore {
         histories[type]?[id] ?? []
     }
 
+    /// How many changes the store has seen: a watcher that sees it move knows to look again.
+    public var changeCount: Int { changes }
+
     /// The current, undeleted resources of a type in creation order.
     public func all(_ type: String) -> [StoredResource] {
         (order[type] ?? []).compactMap { read(type, $0) }

@@ -1,0 +1,91 @@
+import FHIRModel
+import Foundation
+import MedicationTutorial
+import Testing
+
+@testable import MedbrainWeb
+
+/// The pages for the built-in dataset, in both versions, say what the FHIR API says.
+@Suite struct PageRenderingTests {
+    @Test(arguments: FHIRVersion.allCases)
+    func patientListShowsEveryPatientWithOrders(version: FHIRVersion) async throws {
+        let harness = try await ViewHarness(version)
+        let html = try #require(try await harness.page("/")).html
+        let patients = await harness.search("Patient", [])
+        #expect(patients.count == 3)
+        for patient in patients {
+            let id = try #require(patient["id"]?.stringValue)
+            let orders = await harness.search(version.orderType, [("patient", id)])
+            let birthDate = patient["birthDate"]?.stringValue ?? "unknown"
+            #expect(html.contains("<a href=\"/patients/\(id)\">"))
+            #expect(html.contains("<td>\(birthDate)</td><td>\(orders.count)</td>"), "Patient/\(id)")
+        }
+        #expect(html.contains("<caption>3 patients on this server</caption>"))
+    }
+
+    @Test(arguments: FHIRVersion.allCases, ["en", "de"])
+    func ordersSayTheRendererSentence(version: FHIRVersion, language: String) async throws {
+        let harness = try await ViewHarness(version)
+        let html = try #require(try await harness.page("/patients/f001?lang=\(language)")).html
+        let renderer = InstructionsRenderer(language: try LanguageCatalog.standard().language(language))
+        let orders = await harness.search(version.orderType, [("patient", "f001")])
+        #expect(orders.count == 11)
+        for json in orders {
+            let order = try ClassroomRecords.order(json, version: version)
+            let sentence = renderer.instructions(for: order.dosages.first ?? OrderDosage(), version: version).sentence
+            #expect(html.contains("<td>\(Escaped.html(sentence))</td>"), "\(order.id ?? "")")
+            #expect(html.contains("href=\"/resources/\(version.orderType)/\(order.id ?? "")\""))
+        }
+        #expect(html.contains("<html lang=\"\(language)\">"))
+    }
+
+    @Test(arguments: FHIRVersion.allCases)
+    func resourcePageShowsTheStoredJSONAndItsRequest(version: FHIRVersion) async throws {
+        let harness = try await ViewHarness(version)
+        let html = try #require(try await harness.page("/resources/Patient/f002")).html
+        let stored = try #require(await harness.fhir("GET", "Patient/f002").json)
+        #expect(html.contains("GET http://class.example:8080/fhir/Patient/f002"))
+        #expect(html.contains("<pre class=\"json\"><code>\(Escaped.html(stored.prettyText))</code></pre>"))
+    }
+
+    @Test(arguments: FHIRVersion.allCases)
+    func dosesListEveryAdministrationOfTheChosenOrder(version: FHIRVersion) async throws {
+        let harness = try await ViewHarness(version)
+        let html = try #require(try await harness.page("/patients/f001?order=ord-11")).html
+        let parameter = version == .dstu2 ? "prescription" : "request"
+        let doses = await harness.search("MedicationAdministration", [(parameter, "\(version.orderType)/ord-11")])
+        #expect(!doses.isEmpty)
+        let listed = html.components(separatedBy: "<li class=\"").count - 1
+        #expect(listed == doses.count)
+        for dose in doses {
+            #expect(html.contains("/resources/MedicationAdministration/\(dose["id"]?.stringValue ?? "")"))
+        }
+    }
+
+    @Test func unknownPatientResourceAndLanguageAreClearPages() async throws {
+        let harness = try await ViewHarness(.r4)
+        let patient = try #require(try await harness.page("/patients/nobody"))
+        #expect(patient.status == 404)
+        #expect(patient.html.contains("There is no Patient/nobody on this server."))
+        let resource = try #require(try await harness.page("/resources/Patient/nobody"))
+        #expect(resource.status == 404)
+        let language = try #require(try await harness.page("/patients/f001?lang=xx"))
+        #expect(language.status == 400)
+        #expect(language.html.contains("There are no instructions in &#39;xx&#39;; try de, en."))
+    }
+
+    @Test func pathsOutsideTheViewAreLeftToTheServer() async throws {
+        let harness = try await ViewHarness(.dstu2)
+        #expect(try await harness.page("/favicon.ico") == nil)
+        #expect(try await harness.page("/patients/f001/orders") == nil)
+    }
+}
+
+/// HTML escaping as Mustache does it, to find a value in a page.
+enum Escaped {
+    static func html(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
+    }
+}

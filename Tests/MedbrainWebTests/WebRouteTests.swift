@@ -1,0 +1,19 @@
+import Testing
+
+@testable import MedbrainWeb
+
+@Suite struct WebRouteTests {
+    @Test(arguments: [
+        ([], WebRoute.patients), (["patients"], .patients), (["patients", "f001"], .patient("f001")),
+        (["resources", "Patient", "f001"], .resource(type: "Patient", id: "f001")), (["events"], .events),
+        (["view.css"], .stylesheet), (["view.js"], .script),
+    ])
+    func knownPaths(parts: [String], route: WebRoute) {
+        #expect(WebRoute(parts) == route)
+    }
+
+    @Test(arguments: [["fhir"], ["favicon.ico"], ["patients", "f001", "extra"], ["resources", "Patient"]])
+    func otherPathsAreLeftToTheServer(parts: [String]) {
+        #expect(WebRoute(parts) == nil)
+    }
+}
