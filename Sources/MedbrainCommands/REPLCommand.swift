@@ -60,8 +60,8 @@ struct REPLCommand: AsyncParsableCommand {
         if let editor { repl.confirm = { ["y", "yes"].contains(editor.ask($0)?.lowercased() ?? "") } }
         if terminal && screen {
             Output.standardOutput(
-                "Medbrain \(MedbrainInfo.version): learn FHIR step by step. 'help' lists the commands; "
-                    + "'lesson' starts the workbook.\n")
+                "Medbrain \(MedbrainInfo.version): learn FHIR step by step. 'help' lists the commands, "
+                    + "'lesson' starts the workbook, 'web' gives the address of the class's web view.\n")
             if let note = lessons.resumeNote { Output.standardOutput(note + "\n") }
         }
         if format == "json" { await repl.execute(words: ["set", "format", "json"]) }

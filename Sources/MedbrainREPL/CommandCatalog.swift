@@ -26,6 +26,10 @@ struct CommandCatalog {
                 Entry(
                     name: "disconnect", usage: "disconnect", summary: "forget the server (and the patient)",
                     section: "§11.4.1", example: "disconnect"),
+                Entry(
+                    name: "web", usage: "web",
+                    summary: "the address of the built-in server's web view, for the class to watch", section: "",
+                    example: "web"),
             ]
         ),
         (

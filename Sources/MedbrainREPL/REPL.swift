@@ -171,6 +171,7 @@ public final class REPL {
         case "connect": try await connect(arguments)
         case "disconnect": disconnect()
         case "servers": try listServers(arguments)
+        case "web": try await web(arguments)
         case "login": try await login(arguments)
         case "logout": logout()
         case "whoami": try whoami()

@@ -37,6 +37,19 @@ import Testing
         #expect([0, 1, 3, 7, 10, 11, 26, 480, 8000].map(SVGPlot.roundUp) == [1, 1, 5, 10, 10, 20, 50, 500, 10_000])
     }
 
+    @Test(
+        arguments: [
+            (1.0, ["0", "1"]), (2.0, ["0", "1", "2"]), (5.0, ["0", "1", "2", "3", "4", "5"]),
+            (20.0, ["0", "4", "8", "12", "16", "20"]),
+        ] as [(Double, [String])])
+    func gridLinesFallOnWholeNumbers(largest: Double, ticks: [String]) {
+        let axes = SVGPlot(values: [largest], count: 2).axes(labels: ["a", "b"])
+        let shown = axes.components(separatedBy: "dominant-baseline=\"middle\">").dropFirst().map {
+            String($0.prefix { $0 != "<" })
+        }
+        #expect(shown == ticks)
+    }
+
     @Test func anEmptyWindowLinksToTheNewestDose() async throws {
         let harness = try await ViewHarness(.r4)
         let html = try #require(try await harness.page("/patients/f001?order=ord-01&group=day&until=2020-01-01")).html

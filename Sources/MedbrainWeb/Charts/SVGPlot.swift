@@ -45,10 +45,16 @@ struct SVGPlot: Sendable {
         """
     }
 
-    /// Horizontal grid lines with their values at 0, ½ and the maximum, and the x labels.
+    /// Horizontal grid lines at whole values (fifths or halves of the maximum, else its ends)
+    /// with their values, and the x labels.
     func axes(labels: [String]) -> String {
         var parts: [String] = []
-        for fraction in [0.0, 0.5, 1.0] {
+        // Lines at whole numbers only: counts of doses have no halves.
+        let fifth = maximum / 5
+        let fractions =
+            fifth.rounded() == fifth
+            ? [0.0, 0.2, 0.4, 0.6, 0.8, 1.0] : (maximum / 2).rounded() == maximum / 2 ? [0.0, 0.5, 1.0] : [0.0, 1.0]
+        for fraction in fractions {
             let value = maximum * fraction
             let y = Self.format(y(value))
             parts.append(
@@ -58,7 +64,7 @@ struct SVGPlot: Sendable {
         }
         for (index, label) in labels.enumerated() {
             parts.append(
-                "<text class=\"label\" x=\"\(Self.format(x(index)))\" y=\"\(Self.height - Self.bottom + 22)\" "
+                "<text class=\"label\" x=\"\(Self.format(x(index)))\" y=\"\(Self.height - Self.bottom + 28)\" "
                     + "text-anchor=\"middle\">\(Self.escape(label))</text>")
         }
         return parts.joined(separator: "\n")

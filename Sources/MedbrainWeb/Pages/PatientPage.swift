@@ -16,8 +16,8 @@ struct PatientPage: Sendable {
         let medication: String
         let instructions: String
         let status: String
-        let taken: Int
-        let notTaken: Int
+        /// `3 taken, 1 not taken`, or `no doses`.
+        let doses: String
         let reference: String
         let rawLink: String
         let chartLink: String
@@ -73,7 +73,8 @@ struct PatientPage: Sendable {
                 number: index + 1, medication: Self.medication(of: order, records: records),
                 instructions: renderer.instructions(for: order.dosages.first ?? OrderDosage(), version: records.version)
                     .sentence,
-                status: order.status ?? "-", taken: taken, notTaken: doses.count - taken,
+                status: order.status ?? "-",
+                doses: doses.isEmpty ? "no doses" : "\(taken) taken, \(doses.count - taken) not taken",
                 reference: "\(records.version.orderType)/\(order.id ?? "")",
                 rawLink: ResourcePage.link(type: records.version.orderType, id: order.id ?? ""),
                 chartLink: choice.link(patient: id) + "#doses", selected: order.id == chosen?.id)

@@ -18,7 +18,7 @@ extension WebTemplates {
         <tbody>
         {{#orders}}
         <tr{{#selected}} class="selected"{{/selected}}><td>{{number}}</td><th scope="row">{{medication}}</th><td>{{instructions}}</td><td>{{status}}</td>
-        <td><a href="{{chartLink}}"{{#selected}} aria-current="true"{{/selected}}>{{taken}} taken, {{notTaken}} not taken</a></td>
+        <td><a href="{{chartLink}}"{{#selected}} aria-current="true"{{/selected}}>{{doses}}</a></td>
         <td><a href="{{rawLink}}">{{reference}}</a></td></tr>
         {{/orders}}
         </tbody>

@@ -1,0 +1,44 @@
+import FHIRModel
+import FHIRServer
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `web`: where the class opens the built-in server's web view.
+@Suite struct WebCommandTests {
+    @Test func givesTheAddressOfTheBuiltinServersView() async throws {
+        let probe = Probe()
+        try await probe.setUp(["connect builtin r4"])
+        let (output, errors) = await probe.run("web")
+        #expect(errors == "")
+        let address = try #require(output.split(separator: "\n").first?.split(separator: " ").last.map(String.init))
+        #expect(output.hasPrefix("web view: http://127.0.0.1:"))
+        let (data, response) = try await URLSession.shared.data(from: URL(string: address)!)
+        #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
+        #expect(String(decoding: data, as: UTF8.self).contains("Dipl.-Ing. Herbert Hannes Mustermann"))
+        await probe.stop()
+    }
+
+    @Test func anotherServerHasNoViewHere() async throws {
+        let server = try await InProcessServer.start(ServerConfiguration(version: .r4))
+        let probe = Probe()
+        try await probe.setUp(["connect \(server.baseURL)"])
+        let (output, errors) = await probe.run("web")
+        #expect(output == "")
+        #expect(
+            errors
+                == "error: the web view is the built-in server's ('connect builtin'); "
+                + "'medbrain serve' prints the address of its own\n")
+        #expect(await probe.run("web now").errors == "error: usage: web\n")
+        await probe.stop()
+        await server.stop()
+    }
+
+    @Test func needsAConnection() async {
+        let probe = Probe()
+        #expect(await probe.run("web").errors == "error: not connected; 'connect' first\n")
+    }
+}
