@@ -166,6 +166,15 @@ def run(page):
     check("a screenshot of the patient page is kept", size > 10_000, f"{ARTIFACTS}/patient-page.png, {size} bytes")
     page.evaluate("document.getElementById('doses').scrollIntoView()")
     page.screenshot(os.path.join(ARTIFACTS, "patient-chart.png"))
+    # A narrow window (a phone, a split screen): nothing wider than the window but the tables,
+    # which scroll inside their own box.
+    page.send("Emulation.setDeviceMetricsOverride", width=375, height=800, deviceScaleFactor=1, mobile=True)
+    page.open(ROOT + "/patients/f001?order=ord-01")
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    check("a narrow window needs no sideways scrolling", width[0] <= width[1], f"{width[0]} px in {width[1]} px")
+    page.screenshot(os.path.join(ARTIFACTS, "patient-narrow.png"))
+    page.send("Emulation.setDeviceMetricsOverride", width=1280, height=1000, deviceScaleFactor=1, mobile=False)
+    page.open(ROOT + "/patients/f001?order=ord-11")
     # The README's picture: the orders and the chart together, at 60 %.
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(os.path.join(ARTIFACTS, "web-view.png"),

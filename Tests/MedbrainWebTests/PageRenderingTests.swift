@@ -62,6 +62,35 @@ import Testing
         }
     }
 
+    @Test(arguments: FHIRVersion.allCases)
+    func stepCountsAreChartedInTimeOrder(version: FHIRVersion) async throws {
+        let harness = try await ViewHarness(version)
+        for (steps, day) in [(9000, 17), (4000, 15), (12000, 16)] {
+            let created = await harness.fhir(
+                "POST", "Observation",
+                body: [
+                    "resourceType": "Observation", "status": "final",
+                    "code": ["coding": [["system": "http://loinc.org", "code": "55423-8", "display": "Steps"]]],
+                    "subject": ["reference": "Patient/f003"],
+                    "effectiveDateTime": .string("2016-08-\(day)T20:00:00+02:00"),
+                    "valueQuantity": ["value": .number(String(steps)), "unit": "steps"],
+                ])
+            #expect(created.status == 201)
+        }
+        let html = try #require(try await harness.page("/patients/f003")).html
+        #expect(html.contains("<h3>Steps</h3>"))
+        let values = html.components(separatedBy: "data-value=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(values == ["4000", "12000", "9000"])
+        #expect(html.contains("<td>2016-08-15T20:00:00+02:00</td><td>4000 steps</td>"))
+        #expect(html.contains("<p>No orders for this patient.</p>"))
+    }
+
+    @Test func ordersLinkTheirMedication() async throws {
+        let harness = try await ViewHarness(.r4)
+        let html = try #require(try await harness.page("/patients/f001")).html
+        #expect(html.contains("<th scope=\"row\"><a href=\"/resources/Medication/"))
+    }
+
     @Test func unknownPatientResourceAndLanguageAreClearPages() async throws {
         let harness = try await ViewHarness(.r4)
         let patient = try #require(try await harness.page("/patients/nobody"))

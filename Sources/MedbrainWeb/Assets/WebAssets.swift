@@ -18,6 +18,7 @@ enum WebAssets {
         code, pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .95rem; }
         pre { background: #f4f4f6; padding: 1rem; overflow-x: auto; border-radius: .4rem; }
         .scroll { overflow-x: auto; }
+        p code, .server code { overflow-wrap: anywhere; }
         table { border-collapse: collapse; width: 100%; }
         caption { text-align: left; color: var(--muted); padding-bottom: .25rem; }
         th, td { text-align: left; padding: .45rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
@@ -37,6 +38,7 @@ enum WebAssets {
         ol.doses { padding-left: 1.5rem; } ol.doses li.not-taken .state { color: var(--red); font-weight: 600; }
         .fresh { animation: fresh 2s ease-out; } @keyframes fresh { from { background: #fff3b0; } }
         @media (prefers-reduced-motion: reduce) { .fresh { animation: none; } }
+        @media (max-width: 40rem) { h1 { font-size: 1.6rem; } h2 { font-size: 1.3rem; } }
         """
 
     /// Listens for the server's change events and swaps in the page's new content; without

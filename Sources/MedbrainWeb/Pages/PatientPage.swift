@@ -14,6 +14,8 @@ struct PatientPage: Sendable {
     struct OrderRow: Sendable {
         let number: Int
         let medication: String
+        /// The Medication resource's page, when the order refers to one this server holds.
+        let medicationLink: String?
         let instructions: String
         let status: String
         /// `3 taken, 1 not taken`, or `no doses`.
@@ -71,6 +73,7 @@ struct PatientPage: Sendable {
             choice.order = order.id
             return OrderRow(
                 number: index + 1, medication: Self.medication(of: order, records: records),
+                medicationLink: Self.medicationLink(of: order, records: records),
                 instructions: renderer.instructions(for: order.dosages.first ?? OrderDosage(), version: records.version)
                     .sentence,
                 status: order.status ?? "-",
@@ -88,6 +91,13 @@ struct PatientPage: Sendable {
     static func chosenOrder(_ orders: [Order], query: ViewQuery, records: ClassroomRecords) -> Order? {
         if let wanted = query.order, let order = orders.first(where: { $0.id == wanted }) { return order }
         return orders.first { !records.administrations(of: $0).isEmpty } ?? orders.first
+    }
+
+    static func medicationLink(of order: Order, records: ClassroomRecords) -> String? {
+        guard case .reference(let reference)? = order.medication, let text = reference.reference,
+            let medication = records.medications[text], let id = medication.id
+        else { return nil }
+        return ResourcePage.link(type: "Medication", id: id)
     }
 
     static func medication(of order: Order, records: ClassroomRecords) -> String {
