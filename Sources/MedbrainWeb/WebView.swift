@@ -50,9 +50,7 @@ public struct WebView: Sendable {
         case .events: return events.response(store: service.store)
         case .patients, .patient, .resource:
             let records = await ClassroomRecords.read(from: service)
-            let frame = PageFrame(
-                language: query.language, version: service.version, authority: authority,
-                changeCount: records.changeCount)
+            let frame = PageFrame(version: service.version, authority: authority, changeCount: records.changeCount)
             return await page(route, records: records, query: query, frame: frame, service: service)
         }
     }

@@ -33,10 +33,10 @@ import Testing
         for json in orders {
             let order = try ClassroomRecords.order(json, version: version)
             let sentence = renderer.instructions(for: order.dosages.first ?? OrderDosage(), version: version).sentence
-            #expect(html.contains("<td>\(Escaped.html(sentence))</td>"), "\(order.id ?? "")")
+            #expect(html.contains("<td lang=\"\(language)\">\(Escaped.html(sentence))</td>"), "\(order.id ?? "")")
             #expect(html.contains("href=\"/resources/\(version.orderType)/\(order.id ?? "")\""))
         }
-        #expect(html.contains("<html lang=\"\(language)\">"))
+        #expect(html.contains("<html lang=\"en\">"))
     }
 
     @Test(arguments: FHIRVersion.allCases)

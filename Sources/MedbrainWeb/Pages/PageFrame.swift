@@ -1,16 +1,16 @@
 import FHIRModel
 
 /// What every page shows around its content: the server, and the change count the live
-/// script compares with the server's.
+/// script compares with the server's. The pages' own words are English; only the instructions
+/// change language, and say so with their own `lang`.
 struct PageFrame: Sendable {
-    let language: String
+    let language = "en"
     let versionName: String
     /// The FHIR base URL as the browser reached the server, so requests shown can be pasted.
     let baseURL: String
     let changeCount: Int
 
-    init(language: String = "en", version: FHIRVersion, authority: String?, changeCount: Int) {
-        self.language = language
+    init(version: FHIRVersion, authority: String?, changeCount: Int) {
         versionName = version.displayName
         baseURL = "http://\(authority ?? "localhost")/fhir"
         self.changeCount = changeCount

@@ -33,6 +33,8 @@ struct PatientPage: Sendable {
     let gender: String?
     let rawLink: String
     let languages: [Choice]
+    /// The language of the instruction sentences, for their `lang` attribute.
+    let instructionsLanguage: String
     let orders: [OrderRow]
     let doses: DoseSection?
     let observations: [ObservationSection]
@@ -62,6 +64,7 @@ struct PatientPage: Sendable {
             choice.language = code
             return Choice(name: name, link: choice.link(patient: id), selected: code == query.language)
         }
+        instructionsLanguage = query.language
         let records = context.records
         let orders = records.orders(of: id)
         let chosen = Self.chosenOrder(orders, query: query, records: records)

@@ -17,7 +17,7 @@ extension WebTemplates {
         <thead><tr><th scope="col">#</th><th scope="col">Medication</th><th scope="col">Instructions</th><th scope="col">Status</th><th scope="col">Doses</th><th scope="col">Resource</th></tr></thead>
         <tbody>
         {{#orders}}
-        <tr{{#selected}} class="selected"{{/selected}}><td>{{number}}</td><th scope="row">{{#medicationLink}}<a href="{{medicationLink}}">{{medication}}</a>{{/medicationLink}}{{^medicationLink}}{{medication}}{{/medicationLink}}</th><td>{{instructions}}</td><td>{{status}}</td>
+        <tr{{#selected}} class="selected"{{/selected}}><td>{{number}}</td><th scope="row">{{#medicationLink}}<a href="{{medicationLink}}">{{medication}}</a>{{/medicationLink}}{{^medicationLink}}{{medication}}{{/medicationLink}}</th><td lang="{{instructionsLanguage}}">{{instructions}}</td><td>{{status}}</td>
         <td><a href="{{chartLink}}"{{#selected}} aria-current="true"{{/selected}}>{{doses}}</a></td>
         <td><a href="{{rawLink}}">{{reference}}</a></td></tr>
         {{/orders}}
