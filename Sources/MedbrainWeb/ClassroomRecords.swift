@@ -1,38 +1,59 @@
 import FHIRModel
 import FHIRServer
 
-/// What the web view shows, read from the built-in server's store in one go: the patients
-/// and, per patient, the orders, doses and observations that refer to them.
+/// What a page of the web view shows, read from the built-in server's store: the patients and
+/// their orders, and for one patient the medications, doses and observations.
 ///
-/// Read straight from the store (no HTTP): the view is part of the server, and only reads.
-/// A resource the view cannot read (a student's odd but valid JSON) is skipped, not fatal.
+/// Read straight from the store (no HTTP): the view is part of the server, and only reads. Only
+/// what the page needs is decoded (a patient's doses are picked by reference before decoding),
+/// since every open page reads again at every change. A resource the view cannot read (a
+/// student's odd but valid JSON) is skipped, not fatal.
 struct ClassroomRecords: Sendable {
     var version: FHIRVersion
     var patients: [Patient] = []
     var orders: [Order] = []
     var medications: [String: Medication] = [:]
-    var administrations: [Administration] = []
+    /// The doses of the orders read, by the order's id.
+    var administrations: [String: [Administration]] = [:]
     var observations: [Observation] = []
     /// The store's change count when these were read.
     var changeCount = 0
 
+    /// The patients and all orders (for the list of patients).
     static func read(from service: FHIRService) async -> ClassroomRecords {
-        let store = service.store
         var records = ClassroomRecords(version: service.version)
-        records.changeCount = await store.changeCount
-        records.patients = await store.all(Patient.resourceType).compactMap { try? Patient(json: $0.json ?? .null) }
+        records.changeCount = await service.store.changeCount
+        records.patients = await service.store.all(Patient.resourceType).compactMap {
+            try? Patient(json: $0.json ?? .null)
+        }
+        records.orders = await service.store.all(service.version.orderType).compactMap { stored in
+            stored.json.flatMap { try? Self.order($0, version: service.version) }
+        }
+        return records
+    }
+
+    /// Everything one patient's page shows.
+    static func read(patient id: String, from service: FHIRService) async -> ClassroomRecords {
+        let (store, version) = (service.store, service.version)
+        var records = await read(from: service)
+        records.orders = records.orders.filter { refers($0.patient, to: Patient.resourceType, id) }
         for stored in await store.all(Medication.resourceType) {
             guard let json = stored.json, let medication = try? Medication(json: json) else { continue }
             records.medications["Medication/\(stored.id)"] = medication
         }
-        records.orders = await store.all(service.version.orderType).compactMap { stored in
-            stored.json.flatMap { try? Self.order($0, version: service.version) }
+        let orderIDs = Set(records.orders.compactMap(\.id))
+        let orderField = version == .dstu2 ? "prescription" : "request"
+        for stored in await store.all("MedicationAdministration") {
+            guard let json = stored.json,
+                let orderID = target(json[orderField]?["reference"]?.stringValue, type: version.orderType),
+                orderIDs.contains(orderID), let dose = try? administration(json, version: version)
+            else { continue }
+            records.administrations[orderID, default: []].append(dose)
         }
-        records.administrations = await store.all("MedicationAdministration").compactMap { stored in
-            stored.json.flatMap { try? Self.administration($0, version: service.version) }
-        }
-        records.observations = await store.all(Observation.resourceType).compactMap {
-            try? Observation(json: $0.json ?? .null)
+        records.observations = await store.all(Observation.resourceType).compactMap { stored in
+            guard let json = stored.json, target(json["subject"]?["reference"]?.stringValue, type: "Patient") == id
+            else { return nil }
+            return try? Observation(json: json)
         }
         return records
     }
@@ -52,32 +73,34 @@ struct ClassroomRecords: Sendable {
 
     /// The patient's orders, in the store's order.
     func orders(of patientID: String) -> [Order] {
-        orders.filter { Self.refers($0.patient, to: "Patient", patientID) }
+        orders.filter { Self.refers($0.patient, to: Patient.resourceType, patientID) }
     }
 
     /// The doses recorded against `order`.
     func administrations(of order: Order) -> [Administration] {
-        guard let id = order.id else { return [] }
-        return administrations.filter { Self.refers($0.order, to: version.orderType, id) }
+        order.id.flatMap { administrations[$0] } ?? []
     }
 
     /// The patient's observations (step counts and others).
     func observations(of patientID: String) -> [Observation] {
-        observations.filter { Self.refers($0.subject, to: "Patient", patientID) }
+        observations.filter { Self.refers($0.subject, to: Patient.resourceType, patientID) }
     }
 
     /// The id of the patient `reference` points at, relative or absolute.
     static func patientID(in reference: Reference?) -> String? {
-        guard let text = reference?.reference else { return nil }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts[parts.count - 2] == "Patient", !parts[parts.count - 1].isEmpty else { return nil }
-        return String(parts[parts.count - 1])
+        target(reference?.reference, type: Patient.resourceType)
     }
 
     /// Whether `reference` points at `type`/`id`, relative or absolute.
     static func refers(_ reference: Reference?, to type: String, _ id: String) -> Bool {
-        guard let text = reference?.reference else { return false }
-        let target = "\(type)/\(id)"
-        return text == target || text.hasSuffix("/" + target)
+        target(reference?.reference, type: type) == id
+    }
+
+    /// The id in a reference to `type` (`Patient/f001`, or absolute `…/Patient/f001`), else nil.
+    static func target(_ reference: String?, type: String) -> String? {
+        guard let reference else { return nil }
+        let parts = reference.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[parts.count - 2] == type, !parts[parts.count - 1].isEmpty else { return nil }
+        return String(parts[parts.count - 1])
     }
 }

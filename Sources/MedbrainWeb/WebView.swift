@@ -49,7 +49,13 @@ public struct WebView: Sendable {
         case .script: return Self.asset(WebAssets.script, type: "text/javascript; charset=utf-8")
         case .events: return events.response(store: service.store)
         case .patients, .patient, .resource:
-            let records = await ClassroomRecords.read(from: service)
+            let records: ClassroomRecords
+            switch route {
+            case .patient(let id): records = await ClassroomRecords.read(patient: id, from: service)
+            case .resource:
+                records = ClassroomRecords(version: service.version, changeCount: await service.store.changeCount)
+            default: records = await ClassroomRecords.read(from: service)
+            }
             let frame = PageFrame(version: service.version, authority: authority, changeCount: records.changeCount)
             return await page(route, records: records, query: query, frame: frame, service: service)
         }

@@ -47,7 +47,8 @@ struct DoseSection: Sendable {
         let outsideCount = grouped.before + grouped.after + grouped.undated
         outside =
             outsideCount == 0 ? nil : grouped.outsideSummary.prefix(1).uppercased() + grouped.outsideSummary.dropFirst()
-        let entries = AdministrationList.newestFirst(doses, timeZone: context.timeZone, language: context.language)
+        let entries = AdministrationList.newestFirst(
+            doses, timeZone: context.timeZone, language: context.language, limit: Self.listed)
         let windowEmpty = grouped.groups.allSatisfy { $0.countTaken + $0.countNotTaken == 0 }
         newestLink = Self.newestDay(entries).flatMap { day in
             guard windowEmpty, grouped.before + grouped.after > 0 else { return nil }
@@ -59,7 +60,7 @@ struct DoseSection: Sendable {
         searchURL =
             "\(frame.baseURL)/MedicationAdministration?\(parameter)=\(records.version.orderType)/"
             + ViewQuery.encode(order.id ?? "")
-        list = entries.prefix(Self.listed).map { entry in
+        list = entries.map { entry in
             let id = entry.administration.id ?? ""
             return Entry(
                 date: entry.date ?? "no date", state: entry.administration.taken ? "taken" : "not-taken",
@@ -68,7 +69,7 @@ struct DoseSection: Sendable {
                 rawLink: ResourcePage.link(type: "MedicationAdministration", id: id))
         }
         hasList = !list.isEmpty
-        more = entries.count > Self.listed ? "… and \(entries.count - Self.listed) older doses." : nil
+        more = doses.count > Self.listed ? "… and \(doses.count - Self.listed) older doses." : nil
     }
 
     /// The day of the newest dated dose, as written in its `effective`.

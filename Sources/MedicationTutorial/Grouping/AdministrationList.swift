@@ -9,12 +9,13 @@ public enum AdministrationList {
         public let date: String?
     }
 
-    /// Newest first; those without a usable date come last, in the order given.
-    public static func newestFirst(_ administrations: [Administration], timeZone: TimeZone, language: Language)
-        -> [Entry]
-    {
+    /// Newest first (at most `limit`); those without a usable date come last, in the order given.
+    /// All are sorted, but only those returned get their date in words.
+    public static func newestFirst(
+        _ administrations: [Administration], timeZone: TimeZone, language: Language, limit: Int = .max
+    ) -> [Entry] {
         var days: [Int: String] = [:]
-        return order(administrations, timeZone: timeZone).map { index, date in
+        return order(administrations, timeZone: timeZone).prefix(limit).map { index, date in
             Entry(
                 administration: administrations[index],
                 date: date.map { longDate($0, language: language, days: &days) })
