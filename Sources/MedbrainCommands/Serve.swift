@@ -7,6 +7,7 @@ import MedbrainWeb
 /// `medbrain serve`: the built-in FHIR server on its own, for any FHIR client.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Run the built-in FHIR server (DSTU2 or R4) with the tutorial's data.",
         discussion: """
             The first line printed holds the FHIR base URL. Every client can use it: \
