@@ -28,10 +28,7 @@ public struct FHIRHTTPServer: Sendable {
         let maximum = configuration.maximumBodySize
         let pages = self.pages
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            if let pages, Self.components(of: request.uri.path) == nil, let page = await pages(request, service) {
-                return page
-            }
-            return await Self.respond(to: request, service: service, maximumBodySize: maximum)
+            await Self.respond(to: request, service: service, maximumBodySize: maximum, pages: pages)
         }
         var logger = Logger(label: "medbrain.server")
         logger.logLevel = .critical
@@ -48,7 +45,16 @@ public struct FHIRHTTPServer: Sendable {
             logger: logger)
     }
 
-    static func respond(to request: Request, service: FHIRService, maximumBodySize: Int) async -> Response {
+    /// The FHIR API's answer, or for another path the page's (`pages`), else "not found".
+    static func respond(to request: Request, service: FHIRService, maximumBodySize: Int, pages: PageResponder?) async
+        -> Response
+    {
+        guard let components = components(of: request.uri.path) else {
+            if let pages, let page = await pages(request, service) { return page }
+            return Response(
+                status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: "Not found. The FHIR API is at \(FHIRService.basePath)\n")))
+        }
         var request = request
         let body: [UInt8]
         do {
@@ -56,11 +62,6 @@ public struct FHIRHTTPServer: Sendable {
         } catch {
             let context = FHIRExchange(request: FHIRRequest(method: "POST", components: []), version: service.version)
             return response(context.outcome(413, "too-long", "the body is larger than \(maximumBodySize) bytes"))
-        }
-        guard let components = components(of: request.uri.path) else {
-            return Response(
-                status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: "Not found. The FHIR API is at \(FHIRService.basePath)\n")))
         }
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
