@@ -49,15 +49,19 @@ public struct WebView: Sendable {
         case .script: return Self.asset(WebAssets.script, type: "text/javascript; charset=utf-8")
         case .events: return events.response(store: service.store)
         case .patients, .patient, .resource:
-            let records: ClassroomRecords
-            switch route {
-            case .patient(let id): records = await ClassroomRecords.read(patient: id, from: service)
-            case .resource:
-                records = ClassroomRecords(version: service.version, changeCount: await service.store.changeCount)
-            default: records = await ClassroomRecords.read(from: service)
-            }
+            let records = await Self.records(for: route, from: service)
             let frame = PageFrame(version: service.version, authority: authority, changeCount: records.changeCount)
             return await page(route, records: records, query: query, frame: frame, service: service)
+        }
+    }
+
+    /// What the route's page shows: a patient's records, the patients, or (for one resource's
+    /// JSON) only the change count.
+    private static func records(for route: WebRoute, from service: FHIRService) async -> ClassroomRecords {
+        switch route {
+        case .patient(let id): await ClassroomRecords.read(patient: id, from: service)
+        case .resource: ClassroomRecords(version: service.version, changeCount: await service.store.changeCount)
+        default: await ClassroomRecords.read(from: service)
         }
     }
 
