@@ -1,8 +1,8 @@
 import FHIRModel
 import Foundation
 
-/// Type-level search with paging (`_count`, absolute `next`/`previous` links), `_include`
-/// and `_summary=count`.
+/// Type-level search with paging (`_count`, absolute `next`/`previous` links), `_sort`,
+/// `_include` and `_summary=count`.
 extension FHIRService {
     static let defaultPageSize = 50
     static let maximumPageSize = 1000
@@ -16,10 +16,11 @@ extension FHIRService {
         do { plan = try SearchPlan.make(context: context, type: type, version: version) } catch {
             return error.response
         }
-        let criteria = plan.criteria
-        let (matches, changes) = await store.search(type, query: plan.cacheKey) { json in
-            criteria.allSatisfy { $0.matches(json) }
-        }
+        let (criteria, sort) = (plan.criteria, plan.sort)
+        let matching: @Sendable (JSONValue) -> Bool = { json in criteria.allSatisfy { $0.matches(json) } }
+        var ordering: (@Sendable ([StoredResource]) -> [StoredResource])?
+        if !sort.keys.isEmpty { ordering = { @Sendable matches in sort.sorted(matches) } }
+        let (matches, changes) = await store.search(type, query: plan.cacheKey, matching: matching, ordering: ordering)
         let response = await answer(context, type: type, plan: plan, matches: matches)
         if response.status == 200 { await store.keep(answer: response.body, for: request, asOf: changes) }
         return response
@@ -78,6 +79,9 @@ struct SearchPlan {
     var applied: [(name: String, value: String)] = []
     var includes: [SearchParameter] = []
     var includeValues: [String] = []
+    var sort = SearchSort()
+    /// The `_sort` parameters as given, for the links and the cache key.
+    var sortItems: [(name: String, value: String)] = []
     var count = FHIRService.defaultPageSize
     var offset = 0
     var summaryCount = false
@@ -92,7 +96,12 @@ struct SearchPlan {
         for (name, value) in context.request.query {
             let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
             let modifier = parts.count > 1 ? parts[1] : nil
-            if FHIRService.controlParameters.contains(name) {
+            if parts[0] == "_sort" {
+                guard plan.sort.add(modifier: modifier, value: value, parameters: parameters) else {
+                    unknown.append("\(name)=\(value)"); continue
+                }
+                plan.sortItems.append((name, value))
+            } else if FHIRService.controlParameters.contains(name) {
                 guard plan.control(name, value, parameters: parameters, type: type) else {
                     unknown.append("\(name)=\(value)"); continue
                 }
@@ -145,7 +154,7 @@ struct SearchPlan {
     /// What identifies the search's result whatever the page: its filters, in the order given,
     /// each part preceded by its length so that no value can pass for another parameter.
     var cacheKey: String {
-        applied.map { "\($0.name.utf8.count):\($0.name)\($0.value.utf8.count):\($0.value)" }.joined()
+        (applied + sortItems).map { "\($0.name.utf8.count):\($0.name)\($0.value.utf8.count):\($0.value)" }.joined()
     }
 
     /// `self`, and `next`/`previous` when there are more pages, as absolute URLs.
@@ -161,7 +170,7 @@ struct SearchPlan {
     }
 
     private func url(base: String, offset: Int) -> String {
-        var items = applied
+        var items = applied + sortItems
         items += includeValues.map { ("_include", $0) }
         if summaryCount { items.append(("_summary", "count")) }
         items.append(("_count", String(count)))

@@ -73,10 +73,12 @@ public actor ResourceStore {
     /// The current resources of a type whose JSON `matches`, in creation order, and how many
     /// changes came before (for ``keep(answer:for:asOf:)``). `query` names the search (type and
     /// criteria, not the page): the same query until the next change is answered from the last scan.
-    public func search(_ type: String, query: String, matching matches: @Sendable (JSONValue) -> Bool)
-        -> (found: [StoredResource], changes: Int)
-    {
-        (scan(type, query: query, matching: matches), changes)
+    /// `ordering`, when given, puts the matches in the search's order before they are kept.
+    public func search(
+        _ type: String, query: String, matching matches: @Sendable (JSONValue) -> Bool,
+        ordering: (@Sendable ([StoredResource]) -> [StoredResource])? = nil
+    ) -> (found: [StoredResource], changes: Int) {
+        (scan(type, query: query, matching: matches, ordering: ordering), changes)
     }
 
     /// The answer kept for `request`, if nothing changed since it was worked out.
@@ -91,9 +93,10 @@ public actor ResourceStore {
         answers[request] = answer
     }
 
-    private func scan(_ type: String, query: String, matching matches: @Sendable (JSONValue) -> Bool)
-        -> [StoredResource]
-    {
+    private func scan(
+        _ type: String, query: String, matching matches: @Sendable (JSONValue) -> Bool,
+        ordering: (@Sendable ([StoredResource]) -> [StoredResource])?
+    ) -> [StoredResource] {
         let key = "\(type)?\(query)"
         if let found = searches[key] { return found }
         var found: [StoredResource] = []
@@ -102,6 +105,7 @@ public actor ResourceStore {
             guard let current = versions[id]?.last, let json = current.json, matches(json) else { continue }
             found.append(current)
         }
+        if let ordering { found = ordering(found) }
         if searches.count >= Self.searchesKept { searches = [:] }
         searches[key] = found
         return found
