@@ -34,15 +34,21 @@ extension FHIRClient {
     public func searchPages(
         _ type: String, _ parameters: [(String, String)], limit: Int, eachPage receive: (SearchsetPage) async -> Void
     ) async throws(ClientError) {
-        var page = try await searchsetPage(searchURL(type, parameters))
+        let first = searchURL(type, parameters)
+        var page = try await searchsetPage(first)
         var count = page.entryCount
         await receive(page)
-        var seen: Set<String> = []
-        while count < limit, page.entryCount > 0, seen.count < Self.pageLimit,
-            let next = page.link("next"), seen.insert(next).inserted
+        // Every page read, by its URL and by its own `self` link: a `next` back to any of them
+        // (itself included) ends the walk rather than reading a page twice.
+        var seen: Set<String> = [first]
+        var pages = 1
+        if let own = page.link("self") { seen.insert(pageURL(own)) }
+        while count < limit, page.entryCount > 0, pages < Self.pageLimit,
+            let next = page.link("next").map(pageURL), seen.insert(next).inserted
         {
             page = try await searchsetPage(next)
-            count += page.entryCount
+            (count, pages) = (count + page.entryCount, pages + 1)
+            if let own = page.link("self") { seen.insert(pageURL(own)) }
             await receive(page)
         }
     }

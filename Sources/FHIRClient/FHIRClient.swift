@@ -81,7 +81,9 @@ public struct FHIRClient: Sendable {
         return (components?.string ?? server.baseURL + "/" + type).replacingOccurrences(of: "+", with: "%2B")
     }
 
-    private func pageURL(_ link: String) -> String {
+    /// A page link made absolute (links may be relative to the base), so that two spellings
+    /// of one page are seen as one.
+    public func pageURL(_ link: String) -> String {
         URL(string: link, relativeTo: URL(string: server.baseURL + "/"))?.absoluteString ?? link
     }
 

@@ -46,11 +46,16 @@ extension REPL {
         defer { spinner.note(nil) }
         var bundle = first
         var entries = first.entry
-        var seen: Set<String> = []
-        while entries.count < limit, let next = bundle.link("next"), seen.insert(next).inserted {
-            spinner.note("page \(seen.count + 1), \(entries.count) resources so far")
+        // Pages read, by their own `self` links and the links followed: a `next` back to one of
+        // them (a page linking to itself included) ends the walk instead of repeating a page.
+        var seen = Set(first.link("self").map { [client.pageURL($0)] } ?? [])
+        var pages = 1
+        while entries.count < limit, let next = bundle.link("next").map(client.pageURL), seen.insert(next).inserted {
+            pages += 1
+            spinner.note("page \(pages), \(entries.count) resources so far")
             bundle = try await client.page(next)
             if bundle.entry.isEmpty { break }
+            if let own = bundle.link("self") { seen.insert(client.pageURL(own)) }
             entries += bundle.entry
         }
         var all = FHIRModel.Bundle(type: first.type ?? "searchset")

@@ -10,9 +10,14 @@ import Testing
 /// line what it cannot.
 @Suite("FHIR client against odd servers")
 struct MisbehavingServerTests {
-    static func bundle(_ ids: [String], next: String?) -> String {
+    static func bundle(_ ids: [String], next: String?, selfLink: String? = nil) -> String {
         let entries = ids.map { #"{"resource":{"resourceType":"Patient","id":"\#($0)"}}"# }.joined(separator: ",")
-        let link = next.map { #","link":[{"relation":"next","url":"\#($0)"}]"# } ?? ""
+        let links = [
+            selfLink.map { #"{"relation":"self","url":"\#($0)"}"# },
+            next.map { #"{"relation":"next","url":"\#($0)"}"# },
+        ]
+        .compactMap { $0 }
+        let link = links.isEmpty ? "" : #","link":[\#(links.joined(separator: ","))]"#
         return #"{"resourceType":"Bundle","type":"searchset","entry":[\#(entries)]\#(link)}"#
     }
 
@@ -36,6 +41,30 @@ struct MisbehavingServerTests {
         let client = try await FHIRClient.connect(to: server.baseURL)
         let found = try await client.searchAll("Patient", [("name", "x")], limit: 100)
         #expect(found.compactMap { $0["id"]?.stringValue } == ["a", "b", "c", "d"])
+    }
+
+    /// A page whose `next` is itself, spelled relative while the first request was absolute,
+    /// or named by a later page's `self` link: each page is read once.
+    @Test func searchAllReadsAPageLinkingToItselfOnce() async throws {
+        let server = try CannedServer { target in
+            switch target {
+            case "/fhir/metadata": .init(body: CannedServer.metadata())
+            case "/fhir/Patient?name=x": .init(body: Self.bundle(["a"], next: "Patient?name=x"))
+            case "/fhir/Patient?name=y": .init(body: Self.bundle(["b"], next: "Patient?name=y&page=2"))
+            case "/fhir/Patient?name=y&page=2":
+                .init(body: Self.bundle(["c"], next: "Patient?name=y&p=2", selfLink: "Patient?name=y&p=2"))
+            default: .init(status: 404, body: "{}")
+            }
+        }
+        defer { server.close() }
+        let client = try await FHIRClient.connect(to: server.baseURL)
+        #expect(
+            try await client.searchAll("Patient", [("name", "x")], limit: 100).compactMap { $0["id"]?.stringValue } == [
+                "a"
+            ])
+        #expect(
+            try await client.searchAll("Patient", [("name", "y")], limit: 100).compactMap { $0["id"]?.stringValue }
+                == ["b", "c"])
     }
 
     /// A server that pages on forever with empty pages is left at the first empty one.

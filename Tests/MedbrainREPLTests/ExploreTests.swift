@@ -175,6 +175,29 @@ struct ExploreTests {
         await probe.stop()
     }
 
+    /// A server whose pages link `next` to themselves (the first one too, which the search
+    /// read): `page all` reads each once.
+    @Test func pageAllReadsAPageLinkingToItselfOnce() async throws {
+        let page = { @Sendable (id: String, own: String, next: String) in
+            #"{"resourceType":"Bundle","type":"searchset","total":2,"link":[{"relation":"self","url":"\#(own)"},"#
+                + #"{"relation":"next","url":"\#(next)"}],"entry":[{"resource":{"resourceType":"Patient","id":"\#(id)"}}]}"#
+        }
+        let server = try CannedServer { target in
+            switch target {
+            case "/fhir/metadata": .init(body: CannedServer.metadata(types: ["Patient"]))
+            case "/fhir/Patient": .init(body: page("p1", "Patient", "Patient"))
+            default: .init(status: 404, body: "{}")
+            }
+        }
+        defer { server.close() }
+        let probe = Probe()
+        try await probe.setUp(["connect \(server.baseURL)", "search Patient"])
+        let all = await probe.run("page all")
+        #expect(all.errors == "")
+        #expect(all.output.components(separatedBy: "\np1").count == 2, "\(all.output)")
+        await probe.stop()
+    }
+
     @Test func apostrophesInsideWordsAndDeletionsInAHistory() async throws {
         let probe = Probe()
         try await probe.setUp([
