@@ -21,6 +21,18 @@ struct WriteTests {
         }
     }
 
+    /// A refused create uses up no id: the next one that passes gets the number it would have.
+    @Test(arguments: FHIRVersion.allCases)
+    func aRefusedCreateUsesUpNoID(version: FHIRVersion) async throws {
+        try await withServer(version) { client in
+            let refused = try await client.send(
+                "POST", "MedicationAdministration", body: #"{"resourceType":"MedicationAdministration"}"#)
+            #expect(refused.status == 422)
+            let created = try await client.send("POST", "MedicationAdministration", body: version.administration())
+            #expect(created.json?["id"] == "1")
+        }
+    }
+
     /// Each row: a body that breaks a rule, the status, and text the outcome must contain.
     static let invalidDSTU2: [(String, Int, String)] = [
         (

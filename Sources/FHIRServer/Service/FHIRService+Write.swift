@@ -6,8 +6,14 @@ extension FHIRService {
     func create(_ context: FHIRExchange, type: String) async -> FHIRResponse {
         let resource: JSONValue
         do { resource = try parseBody(context, type: type) } catch { return error.response }
-        let id = await store.reserveID(for: type)
-        return await write(context, StoreWrite(type: type, id: id, resource: resource), status: 201)
+        do {
+            let stored = try await store.create(type, resource: resource, lastUpdated: now) { write, exists in
+                validator.issues(in: write.resource!, type: write.type, exists: exists)
+            }
+            return context.resource(stored, status: 201, location: true)
+        } catch {
+            return storeFailure(context, error)
+        }
     }
 
     func update(_ context: FHIRExchange, type: String, id: String) async -> FHIRResponse {

@@ -111,6 +111,18 @@ public actor ResourceStore {
         return found
     }
 
+    /// Validates a new resource and only then gives it the next id of its type and stores it,
+    /// in one step: a refused create uses up no id (students see 1, 2, 3, not 1, 3).
+    public func create(
+        _ type: String, resource: JSONValue, lastUpdated: String,
+        validate: (StoreWrite, (String, String) -> Bool) -> [ValidationIssue]
+    ) throws(StoreError) -> StoredResource {
+        let issues = validate(StoreWrite(type: type, id: "", resource: resource)) { self.read($0, $1) != nil }
+        guard issues.isEmpty else { throw .invalid(issues) }
+        let write = StoreWrite(type: type, id: reserveID(for: type), resource: resource)
+        return try apply([write], lastUpdated: lastUpdated) { _, _ in [] }[0]
+    }
+
     /// Validates and applies a set of writes atomically: all of them, or none on any error.
     ///
     /// `validate` sees each resource with a lookup that knows the other writes of the set,
