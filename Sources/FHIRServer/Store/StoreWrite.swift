@@ -40,4 +40,12 @@ public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(path): \(message)" }
+
+    /// Whether this issue is about the element `rulePath` names (`effectiveTime[x]` covers
+    /// `effectiveTimeDateTime`; `dosage` covers `dosage.dose`).
+    func concerns(_ rulePath: String) -> Bool {
+        let stem = rulePath.hasSuffix("[x]") ? String(rulePath.dropLast(3)) : rulePath
+        return path == stem || path.hasPrefix(stem + ".") || path.hasPrefix(stem + "[")
+            || (rulePath.hasSuffix("[x]") && path.hasPrefix(stem))
+    }
 }

@@ -5,20 +5,34 @@ struct ResourceRules: Sendable {
     let type: String
     let check: @Sendable (JSONValue) -> [ValidationIssue]
 
-    /// Decodes with `decode` (type errors name the element) and then runs `rules` on the model.
+    /// The most wrong types reported for one resource; past that, one more fix at a time.
+    static let maximumTypeIssues = 20
+
+    /// Decodes the resource (type errors name the element) and then runs `rules` on the model.
+    ///
+    /// Every wrong type is reported, not only the first: each element that fails is taken out
+    /// and decoding goes on. A rule about an element already reported for its type is not said
+    /// again (a `status` of the wrong type is not also "required").
     static func of<T: FHIRResource>(_ resource: T.Type, _ rules: @escaping @Sendable (T, inout RuleChecker) -> Void)
         -> ResourceRules
     {
         ResourceRules(type: T.resourceType) { json in
-            let model: T
-            do throws(FHIRDecodingError) {
-                model = try T(json: json)
-            } catch {
-                return [ValidationIssue(path: error.path, message: error.message)]
+            var (current, typeIssues) = (json, [ValidationIssue]())
+            var model: T?
+            while model == nil {
+                do throws(FHIRDecodingError) {
+                    model = try T(json: current)
+                } catch {
+                    typeIssues.append(ValidationIssue(path: error.path, message: error.message))
+                    guard typeIssues.count < maximumTypeIssues,
+                        let pruned = ElementPruning.removing(error.path, from: current)
+                    else { return typeIssues }
+                    current = pruned
+                }
             }
             var checker = RuleChecker(type: T.resourceType)
-            rules(model, &checker)
-            return checker.issues
+            rules(model!, &checker)
+            return typeIssues + checker.issues.filter { rule in !typeIssues.contains { $0.concerns(rule.path) } }
         }
     }
 
