@@ -28,7 +28,7 @@ struct CommandCatalog {
                     section: "§11.4.1", example: "disconnect"),
                 Entry(
                     name: "web", usage: "web",
-                    summary: "the address of the built-in server's web view, for the class to watch", section: "",
+                    summary: "the address of a Medbrain server's web view, for the class to watch", section: "",
                     example: "web"),
             ]
         ),

@@ -1,16 +1,18 @@
 import FHIRServer
 
-/// The classroom's web view of the built-in server (MedbrainWeb): where to open it.
+/// The classroom's web view (MedbrainWeb): where to open it. Every Medbrain server has one at
+/// the root of its address, the REPL's built-in ones and a class's shared `medbrain serve`.
 extension REPL {
     func web(_ arguments: [String]) async throws {
         guard arguments.isEmpty else { throw usage("web") }
-        let base = try connected().server.baseURL
-        guard await servers.baseURLs.contains(base), base.hasSuffix(FHIRService.basePath) else {
+        let server = try connected().server
+        let isMedbrain =
+            await servers.baseURLs.contains(server.baseURL) || server.software?.hasPrefix("Medbrain ") == true
+        guard isMedbrain, server.baseURL.hasSuffix(FHIRService.basePath) else {
             throw REPLError(
-                "the web view is the built-in server's ('connect builtin'); "
-                    + "'medbrain serve' prints the address of its own")
+                "\(server.software ?? "this server") has no Medbrain web view; 'connect builtin' for the built-in one")
         }
-        let address = String(base.dropLast(FHIRService.basePath.count)) + "/"
+        let address = String(server.baseURL.dropLast(FHIRService.basePath.count)) + "/"
         show(
             ["url": .string(address)],
             lines: [

@@ -1,6 +1,7 @@
 import FHIRModel
 import FHIRServer
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -22,19 +23,28 @@ import Testing
         await probe.stop()
     }
 
-    @Test func anotherServerHasNoViewHere() async throws {
+    /// A class's shared `medbrain serve` is a Medbrain server too: its view is at its root.
+    @Test func aSharedMedbrainServerHasItsViewAtItsRoot() async throws {
         let server = try await InProcessServer.start(ServerConfiguration(version: .r4))
         let probe = Probe()
         try await probe.setUp(["connect \(server.baseURL)"])
         let (output, errors) = await probe.run("web")
-        #expect(output == "")
-        #expect(
-            errors
-                == "error: the web view is the built-in server's ('connect builtin'); "
-                + "'medbrain serve' prints the address of its own\n")
-        #expect(await probe.run("web now").errors == "error: usage: web\n")
+        #expect(errors == "")
+        #expect(output.hasPrefix("web view: \(server.baseURL.dropLast(5))/\n"))
         await probe.stop()
         await server.stop()
+    }
+
+    @Test func anotherServerHasNoView() async throws {
+        let server = try CannedServer { (_: String) in .init(body: CannedServer.metadata()) }
+        defer { server.close() }
+        let probe = Probe()
+        try await probe.setUp(["connect \(server.baseURL)"])
+        let (output, errors) = await probe.run("web")
+        #expect(output == "")
+        #expect(errors == "error: Canned has no Medbrain web view; 'connect builtin' for the built-in one\n")
+        #expect(await probe.run("web now").errors == "error: usage: web\n")
+        await probe.stop()
     }
 
     @Test func needsAConnection() async {
