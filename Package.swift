@@ -15,7 +15,12 @@ let package = Package(
         // Both already come with Hummingbird; named here because the server uses them directly.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // The client's HTTP, on SwiftNIO like the server (URLSession brings libcurl's ~30
+        // libraries into every start of medbrain).
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // The web view's templates (Hummingbird's own Mustache).
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
@@ -34,7 +39,13 @@ let package = Package(
             ]
         ),
         // A FHIR client over URLSession: metadata first, then the server's version for everything.
-        .target(name: "FHIRClient", dependencies: ["FHIRModel"]),
+        .target(
+            name: "FHIRClient",
+            dependencies: [
+                "FHIRModel", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
         // The tutorial's domain: instructions from dosage timing (later grouping and charts).
         // Language files are resources so a translator adds one without touching Swift.
         .target(name: "MedicationTutorial", dependencies: ["FHIRModel"], resources: [.copy("Languages")]),
@@ -71,7 +82,12 @@ let package = Package(
         ),
         .executableTarget(name: "medbrain", dependencies: ["MedbrainCommands"]),
         // Figures for speed and memory (`scripts/bench`); kept off the server so a release build is quick.
-        .executableTarget(name: "MedbrainBench", dependencies: ["MedicationTutorial", "FHIRServer", "MedbrainREPL"]),
+        .executableTarget(
+            name: "MedbrainBench",
+            dependencies: [
+                "MedicationTutorial", "FHIRServer", "MedbrainREPL",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
         // Seeded mutation fuzzing of the command words, lesson and transcript parsers and the
         // FHIR JSON decoder (`scripts/fuzz`).
         .executableTarget(

@@ -1,10 +1,6 @@
 import FHIRModel
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A server's answer to any interaction: the status, the headers a client acts on, the body.
 public struct FHIRResponse: Sendable {
     public var status: Int
@@ -42,8 +38,8 @@ extension FHIRClient {
             method, target, accept: accept, body: body?.compactBytes,
             contentType: body == nil ? nil : version.mimeType, headers: headers, emptyAllowed: true)
         return FHIRResponse(
-            status: head?.statusCode ?? 0, json: tape?.root.json, etag: head?.value(forHTTPHeaderField: "ETag"),
-            location: head?.value(forHTTPHeaderField: "Location"), url: target)
+            status: head?.status ?? 0, json: tape?.root.json, etag: head?.header("ETag"),
+            location: head?.header("Location"), url: target)
     }
 
     /// The versions of one resource, newest first, as a history Bundle.

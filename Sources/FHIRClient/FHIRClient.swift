@@ -1,10 +1,6 @@
 import FHIRModel
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A FHIR server over HTTP, in the version its metadata declares (tutorial §11.4.1).
 ///
 /// `connect` reads the metadata first, so every later request speaks the server's version:
@@ -32,7 +28,6 @@ public struct FHIRClient: Sendable {
             credentialOrigin: URL(string: base), maximumBodyBytes: maximumBodyBytes)
         let metadata: JSONValue
         do { metadata = try await transport.json("GET", base + "/metadata", accept: Self.anyFHIRJSON) } catch {
-            transport.session.finishTasksAndInvalidate()
             // A FHIR base always answers /metadata; anything else is not one.
             // Credentials wanted or refused is said as such, not as "not FHIR".
             guard case .refused(let status, _) = error, ![401, 403].contains(status) else { throw error }

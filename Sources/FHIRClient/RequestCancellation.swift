@@ -1,10 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Cancels the requests of one piece of work from any thread, as Ctrl-C does: those in
 /// flight end at once, and any the work would send later end before they start, so a
 /// command that pages through results stops rather than going on with the next page.

@@ -1,17 +1,16 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// The requests a command made, sent again through a plain URLSession: the floor a command
-/// cannot go below, since it makes the same round trips.
+/// The requests a command made, sent again through a plain AsyncHTTPClient (the client the
+/// REPL's FHIRClient uses): the floor a command cannot go below, since it makes the same round
+/// trips.
 struct BareRoundTrips {
-    let requests: [URLRequest]
-    let session: URLSession
+    let requests: [HTTPClientRequest]
 
     /// A POST carries an administration of the same shape as the one `administer` sends.
-    static let administration = Data(
+    static let administration = Array(
         #"""
         {"resourceType":"MedicationAdministration","status":"completed","subject":{"reference":"Patient/f001"},
          "request":{"reference":"MedicationRequest/ord-01"},"effectiveDateTime":"2016-08-16T08:00:00+02:00",
@@ -19,14 +18,13 @@ struct BareRoundTrips {
         """#.utf8)
 
     init(requests traced: [TracedRequest]) {
-        session = URLSession(configuration: .ephemeral)
         requests = traced.map { traced in
-            var request = URLRequest(url: traced.url)
-            request.httpMethod = traced.method
-            request.setValue("application/fhir+json", forHTTPHeaderField: "Accept")
+            var request = HTTPClientRequest(url: traced.url.absoluteString)
+            request.method = HTTPMethod(rawValue: traced.method)
+            request.headers.add(name: "Accept", value: "application/fhir+json")
             if traced.method == "POST" || traced.method == "PUT" {
-                request.httpBody = Self.administration
-                request.setValue("application/fhir+json", forHTTPHeaderField: "Content-Type")
+                request.body = .bytes(ByteBuffer(bytes: Self.administration))
+                request.headers.add(name: "Content-Type", value: "application/fhir+json")
             }
             return request
         }
@@ -38,6 +36,9 @@ struct BareRoundTrips {
 
     /// Sends each request once, in order, reading every body whole.
     func send() async {
-        for request in requests { _ = try? await session.data(for: request) }
+        for request in requests {
+            guard let response = try? await HTTPClient.shared.execute(request, timeout: .seconds(30)) else { continue }
+            _ = try? await response.body.collect(upTo: 64 << 20)
+        }
     }
 }

@@ -3,12 +3,8 @@ import Foundation
 import MedbrainREPL
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Each tutorial command, run a few hundred times against the built-in server, next to the
-/// bare HTTP round trips it makes (the same requests through URLSession, bodies read, nothing
+/// bare HTTP round trips it makes (the same requests through AsyncHTTPClient, bodies read, nothing
 /// decoded): the difference is what the REPL itself costs per command.
 struct CommandsBenchmark {
     let runs: Int
