@@ -30,9 +30,9 @@ extension HTTPTransport {
     /// included, and Ctrl-C (``RequestCancellation``) or a cancelled task ends it at once.
     func perform(_ request: HTTPClient.Request, url: String) async throws(ClientError) -> ([UInt8], AnswerHead) {
         let started = ContinuousClock.now
-        let task = Self.client.execute(
-            request: request, delegate: BodyCollector(limit: maximumBytes),
-            deadline: .now() + .milliseconds(Int64(timeout * 1000)))
+        // No client deadline: the timer below is the one timeout, from the connection to the
+        // body's last byte.
+        let task = Self.client.execute(request: request, delegate: BodyCollector(limit: maximumBytes))
         let expired = Expiry()
         let timer = Task {
             try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))

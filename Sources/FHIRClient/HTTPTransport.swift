@@ -1,8 +1,5 @@
-import AsyncHTTPClient
 import FHIRModel
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 /// Sends requests with AsyncHTTPClient (SwiftNIO, which the built-in server runs on too) and
 /// turns every failure into a ``ClientError``.
