@@ -92,7 +92,7 @@ let package = Package(
         // FHIR JSON decoder (`scripts/fuzz`).
         .executableTarget(
             name: "MedbrainFuzz", dependencies: ["FHIRModel", "FHIRServer", "MedbrainREPL", "MedbrainWorkbook"]),
-        .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel"]),
+        .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel", "TestSupport"]),
         .testTarget(name: "FHIRServerTests", dependencies: ["FHIRServer"]),
         .testTarget(
             name: "MedbrainWebTests",

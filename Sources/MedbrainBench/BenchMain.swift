@@ -9,6 +9,8 @@ import MedicationTutorial
 ///     medbrain-bench decode [ADMINISTRATIONS] [FOLDER]
 ///                                                  decode + group of searchset pages, read
 ///                                                  one at a time from FOLDER (or a temporary one)
+///     medbrain-bench decode-parts FOLDER            read, parse and decode of those pages apart,
+///                                                  on one core
 @main
 enum BenchMain {
     static func main() async {
@@ -23,6 +25,10 @@ enum BenchMain {
         let mode = arguments.first.flatMap { Int($0) == nil ? $0 : nil } ?? "tutorial"
         if mode != "tutorial" { arguments.removeFirst() }
         let folder = mode == "decode" && arguments.count > 1 ? arguments.remove(at: 1) : nil
+        if mode == "decode-parts", let folder = arguments.first {
+            for line in try DecodeParts(folder: folder).run() { print(line) }
+            return
+        }
         let numbers = arguments.map { Int($0) }
         guard numbers.allSatisfy({ ($0 ?? 0) > 0 }), ["tutorial", "commands", "scale", "decode"].contains(mode) else {
             print(

@@ -5,13 +5,13 @@ public enum BooleanOrConcept: ChoiceElement {
 
     public static let suffixes = ["Boolean", "CodeableConcept"]
 
-    public static func read(_ prefix: String, suffix: String, from reader: inout ElementReader)
+    public static func read(_ member: ChoiceMember, from reader: inout ElementReader)
         throws(FHIRDecodingError) -> BooleanOrConcept
     {
-        if suffix == "Boolean" {
-            return .boolean(try reader.bool(prefix + suffix)!)
+        if member.suffix == "Boolean" {
+            return .boolean(try reader.bool(member)!)
         }
-        return .codeableConcept(try reader.element(prefix + suffix)!)
+        return .codeableConcept(try reader.element(member)!)
     }
 
     public var suffix: String {

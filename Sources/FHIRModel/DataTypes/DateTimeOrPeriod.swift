@@ -5,13 +5,13 @@ public enum DateTimeOrPeriod: ChoiceElement {
 
     public static let suffixes = ["DateTime", "Period"]
 
-    public static func read(_ prefix: String, suffix: String, from reader: inout ElementReader)
+    public static func read(_ member: ChoiceMember, from reader: inout ElementReader)
         throws(FHIRDecodingError) -> DateTimeOrPeriod
     {
-        if suffix == "Period" {
-            return .period(try reader.element(prefix + suffix)!)
+        if member.suffix == "Period" {
+            return .period(try reader.element(member)!)
         }
-        return .dateTime(try reader.dateTime(prefix + suffix)!)
+        return .dateTime(try reader.dateTime(member)!)
     }
 
     public var suffix: String {

@@ -5,13 +5,13 @@ public enum MedicationChoice: ChoiceElement {
 
     public static let suffixes = ["CodeableConcept", "Reference"]
 
-    public static func read(_ prefix: String, suffix: String, from reader: inout ElementReader)
+    public static func read(_ member: ChoiceMember, from reader: inout ElementReader)
         throws(FHIRDecodingError) -> MedicationChoice
     {
-        if suffix == "Reference" {
-            return .reference(try reader.element(prefix + suffix)!)
+        if member.suffix == "Reference" {
+            return .reference(try reader.element(member)!)
         }
-        return .codeableConcept(try reader.element(prefix + suffix)!)
+        return .codeableConcept(try reader.element(member)!)
     }
 
     public var suffix: String {

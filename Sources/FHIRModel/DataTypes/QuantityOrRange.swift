@@ -5,13 +5,13 @@ public enum QuantityOrRange: ChoiceElement {
 
     public static let suffixes = ["Quantity", "Range"]
 
-    public static func read(_ prefix: String, suffix: String, from reader: inout ElementReader)
+    public static func read(_ member: ChoiceMember, from reader: inout ElementReader)
         throws(FHIRDecodingError) -> QuantityOrRange
     {
-        if suffix == "Range" {
-            return .range(try reader.element(prefix + suffix)!)
+        if member.suffix == "Range" {
+            return .range(try reader.element(member)!)
         }
-        return .quantity(try reader.element(prefix + suffix)!)
+        return .quantity(try reader.element(member)!)
     }
 
     public var suffix: String {

@@ -1,10 +1,16 @@
 /// Where an element sits in a resource (`Bundle.entry[3].resource.dosage`), recorded as
 /// decoding descends and spelled out only when an error message needs it: writing the text of
 /// every element's path was a third of the time it took to decode a page of administrations.
-public indirect enum ElementPath: Sendable {
+///
+/// Members are read at `.root("")`, a path relative to their parent, which costs no
+/// allocation; the parent puts its own path in front of an error's on the way out.
+public enum ElementPath: Sendable {
     case root(String)
-    case member(ElementPath, String)
-    case item(ElementPath, String, Int)
+    indirect case member(ElementPath, String)
+    indirect case item(ElementPath, String, Int)
+
+    /// Where a member's reading starts: its parent adds its own path to errors.
+    static var relative: ElementPath { .root("") }
 
     /// The path as FHIR writes it, e.g. `MedicationOrder.dosageInstruction[0].timing`.
     public var text: String {
@@ -15,7 +21,13 @@ public indirect enum ElementPath: Sendable {
         }
     }
 
-    private static func joined(_ parent: String, _ key: String) -> String {
-        parent.isEmpty ? key : "\(parent).\(key)"
+    /// `error` from inside the element here, its path made whole.
+    func placing(_ error: FHIRDecodingError) -> FHIRDecodingError {
+        FHIRDecodingError(path: Self.joined(text, error.path), message: error.message)
+    }
+
+    /// `parent.key`, or either alone when the other is empty.
+    static func joined(_ parent: String, _ key: String) -> String {
+        parent.isEmpty ? key : key.isEmpty ? parent : "\(parent).\(key)"
     }
 }

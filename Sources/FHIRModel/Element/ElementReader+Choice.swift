@@ -23,9 +23,8 @@ extension ElementReader {
 public protocol ChoiceElement: Sendable, Equatable {
     /// The type suffixes this choice accepts, e.g. `["CodeableConcept", "Reference"]`.
     static var suffixes: [String] { get }
-    /// Reads the form named by `suffix` from the member `prefix + suffix`.
-    static func read(_ prefix: String, suffix: String, from reader: inout ElementReader) throws(FHIRDecodingError)
-        -> Self
+    /// Reads the form that `member` names.
+    static func read(_ member: ChoiceMember, from reader: inout ElementReader) throws(FHIRDecodingError) -> Self
     /// The suffix this value writes.
     var suffix: String { get }
     /// Writes the value as the member `prefix + suffix`.
@@ -35,8 +34,33 @@ public protocol ChoiceElement: Sendable, Equatable {
 extension ElementReader {
     public mutating func choice<T: ChoiceElement>(_ prefix: String) throws(FHIRDecodingError) -> T? {
         guard let suffix = try choice(prefix, T.suffixes) else { return nil }
-        return try T.read(prefix, suffix: suffix, from: &self)
+        return try T.read(ChoiceMember(prefix: prefix, suffix: suffix), from: &self)
     }
+
+    /// The form of a choice element that `member` names, as an element.
+    public mutating func element<T: FHIRElement>(_ member: ChoiceMember) throws(FHIRDecodingError) -> T? {
+        try element(member.prefix, member.suffix)
+    }
+
+    /// The form of a choice element that `member` names, as a `dateTime`.
+    public mutating func dateTime(_ member: ChoiceMember) throws(FHIRDecodingError) -> String? {
+        try dateTime(member.prefix, member.suffix)
+    }
+
+    /// The form of a choice element that `member` names, as a boolean.
+    public mutating func bool(_ member: ChoiceMember) throws(FHIRDecodingError) -> Bool? {
+        try bool(member.prefix, member.suffix)
+    }
+}
+
+/// The member that holds one form of a choice element: `prefix` and `suffix`
+/// (`medication` and `CodeableConcept`), kept apart so that reading it makes no new name.
+public struct ChoiceMember: Sendable {
+    public let prefix: String
+    public let suffix: String
+
+    /// The member's whole name, e.g. `medicationCodeableConcept`.
+    public var name: String { prefix + suffix }
 }
 
 extension ElementWriter {

@@ -12,6 +12,8 @@ public struct ElementReader {
     private var used: UsedMembers
     /// Where the member after the last one found starts, to look there first.
     private var nextMember: (ordinal: Int, name: Int)
+    /// Which names a tape object's members may have, so most absent members take no search.
+    private let names: MemberNames
 
     public init(object: JSONObject, location: ElementPath) {
         self.init(.tree(object), location: location)
@@ -22,11 +24,25 @@ public struct ElementReader {
         self.init(.tape(tape, index), location: location)
     }
 
+    /// Reads `node`, which must be an object.
+    init(node: JSONNode, at location: ElementPath) throws(FHIRDecodingError) {
+        switch node {
+        case .tree(.object(let object)): self.init(object: object, location: location)
+        case .tape(let tape, let index) where node.isObject: self.init(tape: tape, object: index, location: location)
+        default:
+            throw FHIRDecodingError(path: location.text, message: "expected an object, found \(node.kindName)")
+        }
+    }
+
     private init(_ object: Members, location: ElementPath) {
         self.object = object
         self.location = location
         self.used = UsedMembers(count: object.count)
-        if case .tape(_, let index) = object { nextMember = (0, index + 1) } else { nextMember = (0, 0) }
+        if case .tape(let tape, let index) = object {
+            (nextMember, names) = ((0, index + 1), MemberNames(of: index, in: tape))
+        } else {
+            (nextMember, names) = ((0, 0), .unknown)
+        }
     }
 
     /// The path of the object being read, e.g. `MedicationOrder.dosageInstruction[0]`.
@@ -44,19 +60,24 @@ public struct ElementReader {
                 $0.key.utf8.count == count && $0.key.hasPrefix(prefix) && $0.key.hasSuffix(suffix)
             }
         case .tape(let tape, let index):
-            return tape.member(prefix, suffix, of: index, from: nextMember) != nil
+            return names.mayHave(prefix, suffix) && tape.member(prefix, suffix, of: index, from: nextMember) != nil
         }
     }
 
     /// The member, marked as used, without making it a tree.
-    public mutating func node(_ key: String) -> JSONNode? {
+    public mutating func node(_ key: String) -> JSONNode? { node(key, "") }
+
+    /// The member named `prefix` followed by `suffix`, marked as used.
+    mutating func node(_ prefix: String, _ suffix: String) -> JSONNode? {
         switch object {
         case .tree(let members):
-            guard let index = members.index(of: key) else { return nil }
+            guard let index = members.index(of: suffix.isEmpty ? prefix : prefix + suffix) else { return nil }
             used.mark(index)
             return .tree(members.value(at: index))
         case .tape(let tape, let index):
-            guard let (ordinal, value) = tape.member(key, "", of: index, from: nextMember) else { return nil }
+            guard names.mayHave(prefix, suffix),
+                let (ordinal, value) = tape.member(prefix, suffix, of: index, from: nextMember)
+            else { return nil }
             used.mark(ordinal)
             nextMember = (ordinal + 1, tape.end(of: value))
             return .tape(tape, value)
@@ -77,19 +98,28 @@ public struct ElementReader {
         return rest
     }
 
+    /// An error about the member `key` (about the object itself when `key` is empty).
     public func error(_ key: String, _ message: String) -> FHIRDecodingError {
-        FHIRDecodingError(path: key.isEmpty ? path : "\(path).\(key)", message: message)
+        FHIRDecodingError(path: ElementPath.joined(path, key), message: message)
     }
 
     public mutating func string(_ key: String) throws(FHIRDecodingError) -> String? {
-        guard let value = node(key) else { return nil }
-        guard let text = value.stringValue else { throw mismatch(key, "a string", value) }
+        try string(key, "")
+    }
+
+    mutating func string(_ prefix: String, _ suffix: String) throws(FHIRDecodingError) -> String? {
+        guard let value = node(prefix, suffix) else { return nil }
+        guard let text = value.stringValue else { throw mismatch(prefix + suffix, "a string", value) }
         return text
     }
 
     public mutating func bool(_ key: String) throws(FHIRDecodingError) -> Bool? {
-        guard let value = node(key) else { return nil }
-        guard let flag = value.boolValue else { throw mismatch(key, "a boolean", value) }
+        try bool(key, "")
+    }
+
+    mutating func bool(_ prefix: String, _ suffix: String) throws(FHIRDecodingError) -> Bool? {
+        guard let value = node(prefix, suffix) else { return nil }
+        guard let flag = value.boolValue else { throw mismatch(prefix + suffix, "a boolean", value) }
         return flag
     }
 
@@ -130,14 +160,28 @@ public struct ElementReader {
 
     /// A `date`, `dateTime` or `instant` string, checked against FHIR's formats.
     public mutating func dateTime(_ key: String) throws(FHIRDecodingError) -> String? {
-        guard let text = try string(key) else { return nil }
-        guard FHIRDateTime(text) != nil else { throw error(key, "expected a FHIR date or dateTime, found \"\(text)\"") }
+        try dateTime(key, "")
+    }
+
+    mutating func dateTime(_ prefix: String, _ suffix: String) throws(FHIRDecodingError) -> String? {
+        guard let text = try string(prefix, suffix) else { return nil }
+        guard FHIRDateTime(text) != nil else {
+            throw error(prefix + suffix, "expected a FHIR date or dateTime, found \"\(text)\"")
+        }
         return text
     }
 
     public mutating func element<T: FHIRElement>(_ key: String) throws(FHIRDecodingError) -> T? {
-        guard let value = node(key) else { return nil }
-        return try T(node: value, at: .member(location, key))
+        try element(key, "")
+    }
+
+    /// The member read at a path relative to this object, so that reading it allocates no
+    /// path; an error gets this object's path in front on its way out.
+    mutating func element<T: FHIRElement>(_ prefix: String, _ suffix: String) throws(FHIRDecodingError) -> T? {
+        guard let value = node(prefix, suffix) else { return nil }
+        do { return try T(node: value, at: .relative) } catch {
+            throw ElementPath.member(location, prefix + suffix).placing(error)
+        }
     }
 
     public mutating func elements<T: FHIRElement>(_ key: String) throws(FHIRDecodingError) -> [T] {
@@ -146,7 +190,9 @@ public struct ElementReader {
         var result: [T] = []
         result.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            result.append(try T(node: item, at: .item(location, key, index)))
+            do { result.append(try T(node: item, at: .relative)) } catch {
+                throw ElementPath.item(location, key, index).placing(error)
+            }
         }
         return result
     }

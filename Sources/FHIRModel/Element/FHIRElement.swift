@@ -20,14 +20,7 @@ extension FHIRElement {
 
     /// Reads the element from a JSON object in a tree or a tape, found at `location`.
     public init(node: JSONNode, at location: ElementPath) throws(FHIRDecodingError) {
-        var reader: ElementReader
-        switch node {
-        case .tree(.object(let object)): reader = ElementReader(object: object, location: location)
-        case .tape(let tape, let index) where node.isObject:
-            reader = ElementReader(tape: tape, object: index, location: location)
-        default:
-            throw FHIRDecodingError(path: location.text, message: "expected an object, found \(node.kindName)")
-        }
+        var reader = try ElementReader(node: node, at: location)
         self = try Self(reading: &reader)
     }
 

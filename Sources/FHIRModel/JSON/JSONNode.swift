@@ -90,6 +90,18 @@ public enum JSONNode: Sendable {
         }
     }
 
+    /// Whether this is an object with at least one of the members `keys`, its names read
+    /// once however many keys are asked for.
+    public func hasMember(anyOf keys: [String]) -> Bool {
+        switch self {
+        case .tree(let value): return keys.contains { value[$0] != nil }
+        case .tape(let tape, let index):
+            guard tape.tokens[index].kind == .object else { return false }
+            let names = MemberNames(of: index, in: tape)
+            return keys.contains { names.mayHave($0, "") && tape.member($0, of: index) != nil }
+        }
+    }
+
     /// Whether this is an object whose member `key` is the string `text`, asked without
     /// making a String from a tape.
     public func member(_ key: String, is text: String) -> Bool {

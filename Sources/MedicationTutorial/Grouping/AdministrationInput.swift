@@ -75,9 +75,6 @@ public struct AdministrationInput: Sendable {
             let found = node["resourceType"]?.stringValue.map { "a \($0)" } ?? node.kindName
             throw FHIRDecodingError(path: location.text, message: "expected a MedicationAdministration, found \(found)")
         }
-        let isDSTU2 = ["effectiveTimeDateTime", "effectiveTimePeriod", "wasNotGiven", "prescription", "patient"]
-            .contains { node[$0] != nil }
-        if isDSTU2 { return Administration(try DSTU2.MedicationAdministration(node: node, at: location)) }
-        return Administration(try R4.MedicationAdministration(node: node, at: location))
+        return try Administration(node: node, at: location)
     }
 }
