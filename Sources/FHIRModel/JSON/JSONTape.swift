@@ -96,10 +96,31 @@ public final class JSONTape: Sendable {
 
     private static func bytes(_ all: UnsafeBufferPointer<UInt8>, at start: Int, are text: String) -> Bool {
         let fast = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            for offset in 0..<utf8.count where all[start + offset] != utf8[offset] { return false }
-            return true
+            guard let tape = all.baseAddress.map(UnsafeRawPointer.init), let name = utf8.baseAddress else {
+                return utf8.isEmpty
+            }
+            return equal(tape + start, UnsafeRawPointer(name), count: utf8.count)
         }
         return fast ?? all[start..<start + text.utf8.count].elementsEqual(text.utf8)
+    }
+
+    /// Compares eight bytes a step: member names are compared many times per resource read.
+    private static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            guard
+                left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < count {
+            guard
+                left.load(fromByteOffset: offset, as: UInt8.self) == right.load(fromByteOffset: offset, as: UInt8.self)
+            else { return false }
+            offset += 1
+        }
+        return true
     }
 }
 

@@ -15,10 +15,12 @@ public struct ResourceHeader: Sendable, Equatable {
         guard let type = try reader.string("resourceType") else {
             throw reader.error("resourceType", "required")
         }
-        guard accepted.contains(type) else {
+        // The accepted name rather than the one read: a literal, which a million resources share
+        // instead of each holding its own copy of "MedicationAdministration".
+        guard let known = accepted.first(where: { $0 == type }) else {
             throw reader.error("resourceType", "expected \(accepted.joined(separator: " or ")), found \(type)")
         }
-        resourceType = type
+        resourceType = known
         id = try reader.string("id")
         meta = try reader.element("meta")
         text = try reader.element("text")
