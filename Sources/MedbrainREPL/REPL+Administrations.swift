@@ -60,9 +60,10 @@ extension REPL {
         session.recorded.append(RecordedDose(order: number, taken: taken, reference: reference))
         // The tutorial's app reloads the list after a dose; so does this, to show it arrived. The
         // dose is stored either way, so a failure here is a warning, not the command's error.
-        let list: Result<[Administration], any Error>
-        do { list = .success(try await fetchAdministrations(of: order)) } catch { list = .failure(error) }
-        let counts = (try? list.get()).map { doses in (doses.filter(\.taken).count, doses.filter { !$0.taken }.count) }
+        // Only the counts are shown, so each dose is read for whether it was taken, no more.
+        let list: Result<(taken: Int, notTaken: Int), any Error>
+        do { list = .success(try await countAdministrations(of: order)) } catch { list = .failure(error) }
+        let counts = try? list.get()
         let summary =
             counts.map { "order \(number) now has \($0 + $1) administrations: \($0) taken, \($1) not taken" }
             ?? "warning: the list was not read again: \(list.failureText)"
@@ -91,17 +92,35 @@ extension REPL {
     }
 
     func fetchAdministrations(of order: Order) async throws -> [Administration] {
-        let client = try connected()
-        let parameter = client.version == .dstu2 ? "prescription" : "request"
-        let limit = 100_000
-        var decoder = PagedAdministrationDecoder(limit: limit)
-        try await client.searchPages(
-            "MedicationAdministration",
-            [(parameter, "\(client.version.orderType)/\(order.id ?? "")"), ("_count", "1000")], limit: limit
-        ) { await decoder.add($0) }
+        var decoder = PagedAdministrationDecoder(limit: Self.administrationLimit)
+        try await eachAdministrationPage(of: order) { await decoder.add($0) }
         do { return try await decoder.finish() } catch {
             throw REPLError("the server sent an administration Medbrain cannot read: \(error)")
         }
+    }
+
+    /// The doses of `order` taken and not taken, from the pages `fetchAdministrations` reads.
+    func countAdministrations(of order: Order) async throws -> (taken: Int, notTaken: Int) {
+        var (taken, notTaken) = (0, 0)
+        try await eachAdministrationPage(of: order) { page in
+            for resource in page.resources where resource.member("resourceType", is: "MedicationAdministration") {
+                guard taken + notTaken < Self.administrationLimit else { return }
+                if Administration.isTaken(resource) { taken += 1 } else { notTaken += 1 }
+            }
+        }
+        return (taken, notTaken)
+    }
+
+    /// The most administrations of one order read.
+    static let administrationLimit = 100_000
+
+    private func eachAdministrationPage(of order: Order, _ receive: (SearchsetPage) async -> Void) async throws {
+        let client = try connected()
+        let parameter = client.version == .dstu2 ? "prescription" : "request"
+        try await client.searchPages(
+            "MedicationAdministration",
+            [(parameter, "\(client.version.orderType)/\(order.id ?? "")"), ("_count", "1000")],
+            limit: Self.administrationLimit, eachPage: receive)
     }
 
     /// `date` as a FHIR dateTime with the zone's offset, such as `2016-08-16T08:00:00+02:00`.

@@ -45,6 +45,14 @@ struct AdministrationReadingTests {
         #expect(Self.direct(try JSONTape(parsing: Array(text.utf8)).root) == expected)
     }
 
+    @Test(arguments: cases)
+    func takenAloneAgreesWithTheWholeReading(text: String) throws {
+        let tape = try JSONTape(parsing: Array(text.utf8)).root
+        guard case .success(let administration) = Self.direct(tape) else { return }
+        #expect(Administration.isTaken(tape) == administration.taken)
+        #expect(Administration.isTaken(.tree(try JSONParser.parse(text))) == administration.taken)
+    }
+
     /// What reading went through before: the version's struct, told by the same members.
     static func throughStruct(_ json: JSONValue) -> Result<Administration, FHIRDecodingError> {
         let dstu2Only = ["effectiveTimeDateTime", "effectiveTimePeriod", "wasNotGiven", "prescription", "patient"]

@@ -17,6 +17,14 @@ extension Administration {
             try self.init(readingR4: &reader)
         }
     }
+    /// Whether the MedicationAdministration at `node` records a dose taken, as reading it
+    /// would say, from the one member that tells (R4 `status`, DSTU2 `wasNotGiven`) without
+    /// reading or checking the rest: for counting a long list.
+    public static func isTaken(_ node: JSONNode) -> Bool {
+        node.hasMember(anyOf: dstu2Members)
+            ? node["wasNotGiven"]?.boolValue != true : !node.member("status", is: "not-done")
+    }
+
     /// The members ``R4/MedicationAdministration`` reads, in its order, so the first error is
     /// the same; members the tutorial has no use for are not kept.
     init(readingR4 reader: inout ElementReader) throws(FHIRDecodingError) {
