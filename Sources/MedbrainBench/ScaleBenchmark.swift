@@ -73,8 +73,8 @@ struct ScaleBenchmark {
             doses = try await decoder.finish()
         }
         var groups: AdministrationGroups?
-        let grouping = clock.measure {
-            groups = AdministrationGroups(
+        let grouping = await clock.measure {
+            groups = await AdministrationGroups.counting(
                 doses, grouping: DateGrouping(mode: .week, weeks: .tutorial),
                 today: CivilDay(year: 2016, month: 8, day: 16), timeZone: TimeZone(identifier: "Europe/Vienna")!)
         }

@@ -32,7 +32,7 @@ extension REPL {
         let doses = try await fetchAdministrations(of: order)
         let settings = settings.current
         let today = settings.today ?? CivilDay.today(in: settings.timeZone, at: clock())
-        let groups = AdministrationGroups(
+        let groups = await AdministrationGroups.counting(
             doses, grouping: DateGrouping(mode: mode, weeks: settings.weeks), today: today, timeZone: settings.timeZone)
         show(
             groups.json,

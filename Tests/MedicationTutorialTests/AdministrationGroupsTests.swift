@@ -125,6 +125,22 @@ struct AdministrationGroupsTests {
         }
     }
 
+    /// A long list is counted in parts on every core; the parts must add up to one count.
+    @Test func countingInPartsEqualsCountingAtOnce() async throws {
+        var random = SeededRandom(seed: 77)
+        let doses = try Doses.administrations((0..<60_000).map { _ in random.date() }, version: .r4)
+        let (today, zone) = (CivilDay(year: 2016, month: 3, day: 9), try Doses.zone("Europe/Vienna"))
+        for mode in GroupingMode.allCases {
+            let grouping = DateGrouping(mode: mode)
+            let atOnce = AdministrationGroups(doses, grouping: grouping, today: today, timeZone: zone, count: 12)
+            let inParts = await AdministrationGroups.counting(
+                doses, grouping: grouping, today: today, timeZone: zone, count: 12)
+            #expect(inParts == atOnce)
+            #expect(inParts.total == 60_000)
+            #expect(inParts.after > 0 && inParts.undated > 0)
+        }
+    }
+
     @Test func listIsNewestFirstWithLongDates() throws {
         let doses = try Doses.administrations(
             ["2016-08-14T08:00:00Z", nil, "!2016-08-15T20:05:00Z", "2016-08"], version: .r4)

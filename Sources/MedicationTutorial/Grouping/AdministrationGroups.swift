@@ -35,47 +35,50 @@ public struct AdministrationGroups: Sendable, Equatable {
     public var total: Int { groups.reduce(0) { $0 + $1.countTaken + $1.countNotTaken } + before + after + undated }
 
     /// Groups `administrations` into the `count` groups ending with the group of `today`.
-    ///
-    /// One pass over the administrations; the only lookups are array indexes and the
-    /// cached time-zone offsets.
     public init(
         _ administrations: [Administration], grouping: DateGrouping, today: CivilDay, timeZone: TimeZone, count: Int = 8
     ) {
-        let window = max(count, 1)
+        var tally = Self.emptyTally(grouping: grouping, today: today, count: count)
+        tally.count(administrations[...], grouping: grouping, timeZone: timeZone)
+        self.init(tally, grouping: grouping)
+    }
+
+    /// The same groups, a long list counted in parts on every core: a million administrations
+    /// take a fifth of a second on one.
+    public static func counting(
+        _ administrations: [Administration], grouping: DateGrouping, today: CivilDay, timeZone: TimeZone, count: Int = 8
+    ) async -> AdministrationGroups {
+        let empty = emptyTally(grouping: grouping, today: today, count: count)
+        let parts = administrations.count < 50_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount
+        let size = (administrations.count + parts - 1) / max(parts, 1)
+        let tally = await withTaskGroup(of: GroupTally.self) { group in
+            for start in stride(from: 0, to: administrations.count, by: max(size, 1)) {
+                group.addTask {
+                    var part = empty
+                    let end = min(start + size, administrations.count)
+                    part.count(administrations[start..<end], grouping: grouping, timeZone: timeZone)
+                    return part
+                }
+            }
+            return await group.reduce(into: empty) { $0.add($1) }
+        }
+        return AdministrationGroups(tally, grouping: grouping)
+    }
+
+    private static func emptyTally(grouping: DateGrouping, today: CivilDay, count: Int) -> GroupTally {
         let last = grouping.key(for: today)
-        let first = last - window + 1
-        var taken = [Int](repeating: 0, count: window)
-        var notTaken = [Int](repeating: 0, count: window)
-        var (before, after, undated) = (0, 0, 0)
-        var newest: Int?
-        var calendar = LocalCalendar(timeZone: timeZone)
-        // Indexing reads the two fields in place; iterating would copy each whole administration.
-        for index in administrations.indices {
-            guard let text = administrations[index].effective?.startText, let date = calendar.local(text),
-                date.precision >= grouping.mode.precisionNeeded
-            else {
-                undated += 1
-                continue
-            }
-            let key = grouping.key(for: date.day)
-            newest = max(newest ?? key, key)
-            if key < first {
-                before += 1
-            } else if key > last {
-                after += 1
-            } else if administrations[index].taken {
-                taken[key - first] += 1
-            } else {
-                notTaken[key - first] += 1
-            }
-        }
+        return GroupTally(first: last - max(count, 1) + 1, last: last)
+    }
+
+    private init(_ tally: GroupTally, grouping: DateGrouping) {
         self.grouping = grouping
-        groups = (0..<window).map {
+        groups = tally.taken.indices.map {
             GroupCount(
-                identifier: grouping.identifier(of: first + $0), countTaken: taken[$0], countNotTaken: notTaken[$0])
+                identifier: grouping.identifier(of: tally.first + $0), countTaken: tally.taken[$0],
+                countNotTaken: tally.notTaken[$0])
         }
-        (self.before, self.after, self.undated) = (before, after, undated)
-        newestIdentifier = newest.map(grouping.identifier(of:))
+        (before, after, undated) = (tally.before, tally.after, tally.undated)
+        newestIdentifier = tally.newest.map(grouping.identifier(of:))
     }
 }
 
