@@ -53,8 +53,7 @@ struct Serve: AsyncParsableCommand {
         }
         let version = fhirVersion.displayName
         let storage = data.map { "data file \($0)" } ?? "data in memory"
-        let view: WebView
-        do { view = try WebView() } catch { throw CommandFailure("cannot build the web view: \(error)") }
+        let view = WebView()
         do {
             let server = FHIRHTTPServer(service: service, configuration: configuration, pages: view.pages)
             try await server.run { url in

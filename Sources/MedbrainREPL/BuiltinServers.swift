@@ -39,7 +39,7 @@ public actor BuiltinServers {
         if let task = starting[version] { return task }
         let configuration = ServerConfiguration(version: version, now: now)
         // The classroom's web view comes with every built-in server, at the root of its address.
-        let pages = try? WebView().pages
+        let pages = WebView().pages
         let task = Task { try await InProcessServer.start(configuration, pages: pages) }
         starting[version] = task
         return task

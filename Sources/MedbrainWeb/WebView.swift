@@ -13,15 +13,14 @@ import Mustache
 /// new content when the server says something changed. The view answers `GET` and `HEAD`
 /// only: it never writes.
 public struct WebView: Sendable {
-    let templates: MustacheLibrary
+    let templates = TemplateSource()
     let languages: LanguageSource
     let timeZone: TimeZone
     var events = ChangeEvents()
 
     /// A view whose instructions speak `languages` (nil: the standard ones, read at the first
     /// page, so a server starts without reading them), grouping days in `timeZone`.
-    public init(languages: LanguageCatalog? = nil, timeZone: TimeZone = .current) throws {
-        templates = try WebTemplates.library()
+    public init(languages: LanguageCatalog? = nil, timeZone: TimeZone = .current) {
         self.languages = LanguageSource(languages)
         self.timeZone = timeZone
     }
@@ -71,7 +70,7 @@ public struct WebView: Sendable {
         switch route {
         case .patient(let id):
             guard let patient = records.patient(id) else {
-                return render(
+                return await render(
                     .notFound,
                     ProblemPage(
                         frame: frame, heading: "No such patient", message: "There is no Patient/\(id) on this server."),
@@ -80,7 +79,7 @@ public struct WebView: Sendable {
             let languages = await languages.catalog
             guard let language = try? languages.language(query.language) else {
                 let known = languages.codes.joined(separator: ", ")
-                return render(
+                return await render(
                     .badRequest,
                     ProblemPage(
                         frame: frame, heading: "Unknown language",
@@ -89,19 +88,19 @@ public struct WebView: Sendable {
             let context = PatientPage.Context(
                 records: records, query: query, language: language, languageNames: Self.names(in: languages),
                 today: CivilDay.today(in: timeZone, at: service.clock.now()), timeZone: timeZone)
-            return render(.ok, PatientPage(patient: patient, context: context, frame: frame), "patient")
+            return await render(.ok, PatientPage(patient: patient, context: context, frame: frame), "patient")
         case .resource(let type, let id):
             guard let stored = await service.store.read(type, id), let page = ResourcePage(stored: stored, frame: frame)
             else {
-                return render(
+                return await render(
                     .notFound,
                     ProblemPage(
                         frame: frame, heading: "No such resource", message: "There is no \(type)/\(id) on this server."),
                     "problem")
             }
-            return render(.ok, page, "resource")
+            return await render(.ok, page, "resource")
         default:
-            return render(.ok, PatientListPage(records: records, frame: frame), "patients")
+            return await render(.ok, PatientListPage(records: records, frame: frame), "patients")
         }
     }
 
@@ -110,8 +109,8 @@ public struct WebView: Sendable {
         languages.codes.map { code in (code, (try? languages.language(code).name) ?? code) }
     }
 
-    private func render(_ status: HTTPResponse.Status, _ page: Any, _ template: String) -> Response {
-        let html = templates.render(page, withTemplate: template) ?? "template \(template) is missing"
+    private func render(_ status: HTTPResponse.Status, _ page: Any, _ template: String) async -> Response {
+        let html = await templates.library.render(page, withTemplate: template) ?? "template \(template) is missing"
         return Response(
             status: status,
             headers: [

@@ -13,7 +13,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct LiveServerTests {
     static func start() async throws -> InProcessServer {
         try await InProcessServer.start(
-            ServerConfiguration(version: .r4, now: ViewHarness.now), pages: try WebView().pages)
+            ServerConfiguration(version: .r4, now: ViewHarness.now), pages: WebView().pages)
     }
 
     static func get(_ url: String) async throws -> (status: Int, type: String, body: String) {

@@ -16,4 +16,10 @@ import Testing
     func otherPathsAreLeftToTheServer(parts: [String]) {
         #expect(WebRoute(parts) == nil)
     }
+
+    /// The templates are parsed at the first page, where a mistake would only show as
+    /// "template … is missing": every one must parse.
+    @Test func everyTemplateParses() throws {
+        _ = try WebTemplates.library()
+    }
 }

@@ -15,7 +15,7 @@ struct ViewHarness {
 
     init(_ version: FHIRVersion) async throws {
         service = try await FHIRService.build(ServerConfiguration(version: version, now: Self.now))
-        view = try WebView(timeZone: TimeZone(identifier: "UTC")!)
+        view = WebView(timeZone: TimeZone(identifier: "UTC")!)
     }
 
     /// The view's answer to `method path`: status and body, or nil when the view leaves it.
