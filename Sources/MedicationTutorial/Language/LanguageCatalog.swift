@@ -64,19 +64,32 @@ public struct LanguageCatalog: Sendable {
     /// a binary run from the build tree still finds them. Unlike `Bundle.module`, a missing
     /// folder is an error the user sees, not a crash.
     public static var bundledDirectories: [URL] {
-        let bundleName = "medbrain_MedicationTutorial.resources"
-        let executable = Bundle.main.bundleURL
-        let candidates = [
-            executable.appendingPathComponent(bundleName).appendingPathComponent("Languages"),
-            executable.deletingLastPathComponent().appendingPathComponent(bundleName).appendingPathComponent(
-                "Languages"),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Languages"),
-        ]
-        let found = candidates.first {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("en.json").path)
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        // Foundation's `Bundle.main` lists every file beside the program to learn whether it is
+        // a bundle, so it is asked only when the program's folder, from /proc, has no languages.
+        for folder in [{ programDirectory }, { Bundle.main.bundleURL }, { sources }] {
+            guard let folder = folder() else { continue }
+            let candidates =
+                folder == sources
+                ? [sources.appendingPathComponent("Languages")]
+                : [folder, folder.deletingLastPathComponent()].map {
+                    $0.appendingPathComponent("medbrain_MedicationTutorial.resources").appendingPathComponent(
+                        "Languages")
+                }
+            if let found = candidates.first(where: {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent("en.json").path)
+            }) {
+                return [found]
+            }
         }
-        return found.map { [$0] } ?? []
+        return []
+    }
+
+    /// The folder of the running program, links resolved; nil where /proc does not say.
+    private static var programDirectory: URL? {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
+            URL(fileURLWithPath: $0).deletingLastPathComponent()
+        }
     }
 
     private static func readJSON(_ url: URL) throws(LanguageFileError) -> JSONValue {
