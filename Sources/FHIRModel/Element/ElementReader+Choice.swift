@@ -58,9 +58,6 @@ extension ElementReader {
 public struct ChoiceMember: Sendable {
     public let prefix: String
     public let suffix: String
-
-    /// The member's whole name, e.g. `medicationCodeableConcept`.
-    public var name: String { prefix + suffix }
 }
 
 extension ElementWriter {
