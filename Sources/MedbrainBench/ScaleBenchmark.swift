@@ -63,6 +63,7 @@ struct ScaleBenchmark {
         let clock = ContinuousClock()
         var doses: [Administration] = []
         var bytes = 0
+        let cpuBefore = ProcessCPU.used()
         let decoding = try await clock.measure {
             var decoder = PagedAdministrationDecoder(limit: decoded)
             for file in files {
@@ -78,12 +79,14 @@ struct ScaleBenchmark {
                 doses, grouping: DateGrouping(mode: .week, weeks: .tutorial),
                 today: CivilDay(year: 2016, month: 8, day: 16), timeZone: TimeZone(identifier: "Europe/Vienna")!)
         }
+        let cpu = ProcessCPU.used() - cpuBefore
         return [
             "decode: \(doses.count) administrations in \(files.count) pages (\(bytes / 1_048_576) MiB) "
                 + "read and decoded in \(decoding.millisecondsText) ms "
                 + "(an Administration is \(MemoryLayout<Administration>.stride) bytes and its strings)",
             "decode: grouped by week in \(grouping.millisecondsText) ms (total \(groups?.total ?? 0)); "
-                + "decode + group \((decoding + grouping).millisecondsText) ms",
+                + "decode + group \((decoding + grouping).millisecondsText) ms "
+                + "(CPU \(cpu.millisecondsText) ms on \(ProcessInfo.processInfo.activeProcessorCount) cores)",
         ]
     }
 

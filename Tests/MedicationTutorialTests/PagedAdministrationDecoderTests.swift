@@ -29,7 +29,7 @@ struct PagedAdministrationDecoderTests {
     }
 
     @Test func anErrorNamesTheItemCountedFromTheFirstPage() async throws {
-        var decoder = PagedAdministrationDecoder()
+        var decoder = PagedAdministrationDecoder(limit: 10)
         await decoder.add(try Self.page([Self.administration("a"), Self.administration("b")]))
         await decoder.add(try Self.page([Self.administration("c"), Self.administration("d", valid: false)]))
         let error = await #expect(throws: FHIRDecodingError.self) { try await decoder.finish() }
@@ -47,5 +47,39 @@ struct PagedAdministrationDecoderTests {
         var decoder = PagedAdministrationDecoder(limit: 10)
         await decoder.add(try SearchsetPage(tape: JSONTape(parsing: bundle.compactBytes)))
         #expect(try await decoder.finish().map(\.id) == ["a", "b"])
+    }
+
+    /// Administrations are moved out of their pages, not copied: what comes out must equal
+    /// what reading the same resources one by one gives, strings on the heap included, and
+    /// stay whole after the pages are gone.
+    @Test func movedAdministrationsEqualThoseReadOneByOne() async throws {
+        let resources: [JSONValue] = (0..<250).map { index in
+            .object(
+                JSONObject([
+                    ("resourceType", "MedicationAdministration"), ("id", .string("administration-number-\(index)")),
+                    ("status", index % 5 == 0 ? "not-done" : "completed"),
+                    ("medicationCodeableConcept", ["text": .string("Novalgin 500 mg/ml drops, dose \(index)")]),
+                    ("subject", ["reference": "Patient/f001"]),
+                    ("effectiveDateTime", .string("2016-08-\(10 + index % 9)T08:\(10 + index % 50):00+02:00")),
+                    ("request", ["reference": "MedicationRequest/a-long-order-identifier"]),
+                ]))
+        }
+        let expected = try AdministrationInput(nodes: try Self.page(resources)).administrations
+        var decoder = PagedAdministrationDecoder(ahead: 2)
+        for start in stride(from: 0, to: resources.count, by: 40) {
+            await decoder.add(try Self.page(Array(resources[start..<min(start + 40, resources.count)])))
+        }
+        let decoded = try await decoder.finish()
+        #expect(decoded == expected)
+        #expect(decoded.count == 250)
+    }
+
+    @Test func noPagesOrEmptyPagesGiveAnEmptyList() async throws {
+        var decoder = PagedAdministrationDecoder()
+        #expect(try await decoder.finish().isEmpty)
+        var another = PagedAdministrationDecoder(limit: 10)
+        await another.add(try Self.page([]))
+        await another.add(try Self.page([["resourceType": "MedicationRequest"]]))
+        #expect(try await another.finish().isEmpty)
     }
 }

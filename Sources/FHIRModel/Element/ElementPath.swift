@@ -6,6 +6,9 @@
 /// allocation; the parent puts its own path in front of an error's on the way out.
 public enum ElementPath: Sendable {
     case root(String)
+    /// An item of a list read on its own, `[3]`: numbered without writing the number down
+    /// until an error needs it.
+    case position(Int)
     indirect case member(ElementPath, String)
     indirect case item(ElementPath, String, Int)
 
@@ -16,6 +19,7 @@ public enum ElementPath: Sendable {
     public var text: String {
         switch self {
         case .root(let name): name
+        case .position(let index): "[\(index)]"
         case .member(let parent, let key): Self.joined(parent.text, key)
         case .item(let parent, let key, let index): Self.joined(parent.text, key) + "[\(index)]"
         }

@@ -91,6 +91,8 @@ public struct ElementReader {
 
     /// The members nobody asked for, in their original order.
     public func remainder() -> JSONObject {
+        // Most objects are read whole: then no member need be looked at again.
+        guard !used.containsAll(object.count) else { return JSONObject() }
         var rest = JSONObject()
         object.forEach { index, key, value in
             if !used.contains(index) { rest.append(key(), value.json) }
@@ -228,6 +230,12 @@ struct UsedMembers {
 
     func contains(_ index: Int) -> Bool {
         more.isEmpty ? bits & (1 << UInt64(index)) != 0 : more[index]
+    }
+
+    /// Whether every index below `count` is in the set.
+    func containsAll(_ count: Int) -> Bool {
+        guard more.isEmpty else { return !more.contains(false) }
+        return count == 64 ? bits == .max : bits == (1 << UInt64(count)) &- 1
     }
 }
 

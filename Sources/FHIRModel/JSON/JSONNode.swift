@@ -102,6 +102,19 @@ public enum JSONNode: Sendable {
         }
     }
 
+    /// The one of `texts` that this string is, compared without making a String from a tape;
+    /// nil when it is none of them or not a string.
+    public func string(among texts: [String]) -> String? {
+        switch self {
+        case .tree(let value):
+            guard let text = value.stringValue else { return nil }
+            return texts.first { $0 == text }
+        case .tape(let tape, let index):
+            guard tape.tokens[index].kind == .string else { return nil }
+            return texts.first { tape.string(at: index, equals: $0) }
+        }
+    }
+
     /// Whether this is an object whose member `key` is the string `text`, asked without
     /// making a String from a tape.
     public func member(_ key: String, is text: String) -> Bool {

@@ -12,13 +12,15 @@ public struct ResourceHeader: Sendable, Equatable {
 
     /// Reads the header, insisting on one of the `accepted` resource types.
     public init(reading reader: inout ElementReader, accepting accepted: [String]) throws(FHIRDecodingError) {
-        guard let type = try reader.string("resourceType") else {
-            throw reader.error("resourceType", "required")
-        }
+        guard let type = reader.node("resourceType") else { throw reader.error("resourceType", "required") }
         // The accepted name rather than the one read: a literal, which a million resources share
-        // instead of each holding its own copy of "MedicationAdministration".
-        guard let known = accepted.first(where: { $0 == type }) else {
-            throw reader.error("resourceType", "expected \(accepted.joined(separator: " or ")), found \(type)")
+        // instead of each holding its own copy of "MedicationAdministration"; compared in place,
+        // so reading it makes no String at all.
+        guard let known = type.string(among: accepted) else {
+            guard let found = type.stringValue else {
+                throw reader.error("resourceType", "expected a string, found \(type.kindName)")
+            }
+            throw reader.error("resourceType", "expected \(accepted.joined(separator: " or ")), found \(found)")
         }
         resourceType = known
         id = try reader.string("id")

@@ -26,7 +26,7 @@ public struct AdministrationInput: Sendable {
         var result: [Administration] = []
         result.reserveCapacity(nodes.count)
         for (index, node) in nodes.enumerated() {
-            result.append(try Self.administration(node, at: .root("[\(firstIndex + index)]")))
+            result.append(try Self.administration(node, at: .position(firstIndex + index)))
         }
         (administrations, skipped) = (result, [])
     }

@@ -4,7 +4,7 @@ import FHIRModel
 /// page, with at most `ahead` pages waiting, so memory holds the administrations and a few
 /// pages, never the whole result as JSON.
 public struct PagedAdministrationDecoder {
-    private var pending: [Task<[Administration], any Error>] = []
+    private var pending: [Task<DecodedPage, any Error>] = []
     private var decoded: [Administration] = []
     private var failure: (any Error)?
     /// Resources handed in so far: an error's path counts from the first page.
@@ -32,7 +32,7 @@ public struct PagedAdministrationDecoder {
         let offset = seen
         seen += administrations.count
         pending.append(
-            Task { try AdministrationInput(nodes: administrations, firstIndex: offset).administrations })
+            Task { try DecodedPage(decoding: administrations, firstIndex: offset) })
         while pending.count > ahead { await collectOldest() }
     }
 
@@ -45,6 +45,6 @@ public struct PagedAdministrationDecoder {
 
     private mutating func collectOldest() async {
         let oldest = pending.removeFirst()
-        do { decoded += try await oldest.value } catch { failure = failure ?? error }
+        do { try await oldest.value.moveAll(into: &decoded) } catch { failure = failure ?? error }
     }
 }
