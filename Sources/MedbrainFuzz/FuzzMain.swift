@@ -1,9 +1,10 @@
 import Foundation
 
-/// `medbrain-fuzz [INPUTS] [SEED]`: feeds each parser INPUTS mutated inputs (default
-/// 1,000,000) made from the repository's own lessons, transcripts and FHIR data, and prints
-/// per parser the inputs run, the time, the slowest input and the peak memory. The inputs
-/// follow from the seed alone, so `medbrain-fuzz N SEED` repeats a run that crashed.
+/// `medbrain-fuzz [INPUTS] [SEED] [PARSER]`: feeds each parser (or the one whose name starts
+/// with PARSER, e.g. `FHIR`) INPUTS mutated inputs (default 1,000,000) made from the
+/// repository's own lessons, transcripts and FHIR data, and prints per parser the inputs run,
+/// the time, the slowest input and the peak memory. The inputs follow from the seed alone, so
+/// `medbrain-fuzz N SEED` repeats a run that crashed.
 @main
 enum FuzzMain {
     static func main() throws {
@@ -11,12 +12,18 @@ enum FuzzMain {
         guard let inputs = Int(arguments.first ?? "1000000"), inputs > 0,
             let seed = UInt64(arguments.dropFirst().first ?? "1")
         else {
-            print("usage: medbrain-fuzz [INPUTS] [SEED]  (positive numbers)")
+            print("usage: medbrain-fuzz [INPUTS] [SEED] [PARSER]  (positive numbers; a parser's name or its start)")
             exit(2)
         }
         let corpus = try Corpus.load(from: Corpus.root())
+        let chosen = arguments.dropFirst(2).first
+        let targets = corpus.targets.filter { chosen.map($0.name.hasPrefix) ?? true }
+        guard !targets.isEmpty else {
+            print("medbrain-fuzz: no parser is named \(chosen ?? ""); there are \(corpus.targets.map(\.name))")
+            exit(2)
+        }
         print("medbrain-fuzz: \(inputs) inputs per parser, seed \(seed); seeds: \(corpus.summary)")
-        for target in corpus.targets {
+        for target in targets {
             // Said first, so a crash's backtrace follows the name of the parser that crashed.
             print("\(target.name): running…")
             run(target, inputs: inputs, seed: seed)

@@ -26,7 +26,7 @@ public enum JSONNode: Sendable {
         switch self {
         case .tree(let value): return value.stringValue
         case .tape(let tape, let index):
-            return tape.tokens[index].kind == .string ? tape.string(at: index) : nil
+            return tape.tokens[index].kind == .string ? tape.view.string(at: index) : nil
         }
     }
 
@@ -74,7 +74,7 @@ public enum JSONNode: Sendable {
             var item = index + 1
             for _ in 0..<token.first {
                 items.append(.tape(tape, item))
-                item = tape.end(of: item)
+                item = tape.view.end(of: item)
             }
             return items
         }
@@ -86,7 +86,7 @@ public enum JSONNode: Sendable {
         case .tree(let value): return value[key].map(JSONNode.tree)
         case .tape(let tape, let index):
             guard tape.tokens[index].kind == .object else { return nil }
-            return tape.member(key, of: index).map { .tape(tape, $0.value) }
+            return tape.view.member(key, of: index).map { .tape(tape, $0.value) }
         }
     }
 
@@ -97,8 +97,8 @@ public enum JSONNode: Sendable {
         case .tree(let value): return keys.contains { value[$0] != nil }
         case .tape(let tape, let index):
             guard tape.tokens[index].kind == .object else { return false }
-            let names = MemberNames(of: index, in: tape)
-            return keys.contains { names.mayHave($0, "") && tape.member($0, of: index) != nil }
+            let names = MemberNames(of: index, in: tape.view)
+            return keys.contains { names.mayHave($0, "") && tape.view.member($0, of: index) != nil }
         }
     }
 
@@ -111,7 +111,7 @@ public enum JSONNode: Sendable {
             return texts.first { $0 == text }
         case .tape(let tape, let index):
             guard tape.tokens[index].kind == .string else { return nil }
-            return texts.first { tape.string(at: index, equals: $0) }
+            return texts.first { tape.view.string(at: index, equals: $0) }
         }
     }
 
@@ -121,36 +121,11 @@ public enum JSONNode: Sendable {
         switch self {
         case .tree(let value): return value[key]?.stringValue == text
         case .tape(let tape, let index):
-            guard tape.tokens[index].kind == .object, let value = tape.member(key, of: index)?.value else {
+            guard tape.tokens[index].kind == .object, let value = tape.view.member(key, of: index)?.value else {
                 return false
             }
-            return tape.tokens[value].kind == .string && tape.string(at: value, equals: text)
+            return tape.tokens[value].kind == .string && tape.view.string(at: value, equals: text)
         }
-    }
-}
-
-extension JSONTape {
-    /// The member `key` of the object at `object`: its place among the members and the
-    /// token index of its value.
-    func member(_ key: String, of object: Int) -> (ordinal: Int, value: Int)? {
-        member(key, "", of: object, from: (0, object + 1))
-    }
-
-    /// The member named `prefix` followed by `suffix`, looking first from the member at
-    /// `start` (its place and its name's token index) and then from the first: models read
-    /// members in about the order they are written, so the next one asked for is usually next.
-    func member(_ prefix: String, _ suffix: String, of object: Int, from start: (ordinal: Int, name: Int))
-        -> (ordinal: Int, value: Int)?
-    {
-        let count = Int(tokens[object].first)
-        var (ordinal, name) = start
-        for _ in 0..<count {
-            if ordinal == count { (ordinal, name) = (0, object + 1) }
-            if string(at: name, equals: prefix, suffix) { return (ordinal, name + 1) }
-            name = end(of: name + 1)
-            ordinal += 1
-        }
-        return nil
     }
 }
 

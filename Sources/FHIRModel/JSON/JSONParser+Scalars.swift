@@ -46,21 +46,19 @@ extension JSONParser {
 
     /// Where the run of printable ASCII other than quote and backslash starting at `start` ends.
     private func plainASCIIEnd(from start: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = start
-            // Eight bytes a step: strings are a JSON document's bulk, and most of a string's
-            // bytes are plain.
-            if let base = buffer.baseAddress.map(UnsafeRawPointer.init) {
-                while index + 8 <= buffer.count {
-                    let stops = Self.stops(
-                        in: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-                    if stops != 0 { return index + stops.trailingZeroBitCount / 8 }
-                    index += 8
-                }
+        var index = start
+        // Eight bytes a step: strings are a JSON document's bulk, and most of a string's
+        // bytes are plain.
+        if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
+            while index + 8 <= bytes.count {
+                let stops = Self.stops(
+                    in: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                if stops != 0 { return index + stops.trailingZeroBitCount / 8 }
+                index += 8
             }
-            while index < buffer.count, Self.isPlain(buffer[index]) { index += 1 }
-            return index
         }
+        while index < bytes.count, Self.isPlain(bytes[index]) { index += 1 }
+        return index
     }
 
     private static func isPlain(_ byte: UInt8) -> Bool {
@@ -147,7 +145,7 @@ extension JSONParser {
     }
 
     private mutating func parseHexQuad() throws(JSONSyntaxError) -> UInt32 {
-        let digits = position + 4 <= bytes.count ? bytes[position..<position + 4] : []
+        let digits: [UInt8] = position + 4 <= bytes.count ? Array(bytes[position..<position + 4]) : []
         // UInt32(_:radix:) would also take a sign, which JSON does not allow here.
         guard digits.count == 4, digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
             let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)

@@ -7,12 +7,14 @@ public struct JSONParser {
     /// Nesting deeper than this is refused so hostile input cannot exhaust the stack.
     public static let maximumDepth = 256
 
-    let bytes: [UInt8]
+    /// The document, in memory its owner (the tape being made, or read) keeps alive while
+    /// the parser reads it.
+    let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     private var depth = 0
     var tokens: [JSONToken] = []
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 

@@ -13,23 +13,22 @@ struct MemberNames {
     private init(bits: UInt64) { self.bits = bits }
 
     /// The names of the members of the object at `object`.
-    init(of object: Int, in tape: JSONTape) {
+    init(of object: Int, in tape: TapeView) {
         var bits: UInt64 = 0
-        let possible = tape.bytes.withUnsafeBufferPointer { bytes in
-            tape.tokens.withUnsafeBufferPointer { tokens in
-                var name = object + 1
-                for _ in 0..<Int(tokens[object].first) {
-                    let token = tokens[name]
-                    // An escaped name is spelled otherwise in the bytes than when compared.
-                    guard token.isPlainASCII, token.second > token.first else { return false }
-                    let first = Int(token.first)
-                    bits |= Self.bit(length: Int(token.second) - first, first: bytes[first])
-                    let value = tokens[name + 1]
-                    name = value.isContainer ? Int(value.second) : name + 2
-                }
-                return true
+        let (bytes, tokens) = (tape.bytes, tape.tokens)
+        let possible: Bool = {
+            var name = object + 1
+            for _ in 0..<Int(tokens[object].first) {
+                let token = tokens[name]
+                // An escaped name is spelled otherwise in the bytes than when compared.
+                guard token.isPlainASCII, token.second > token.first else { return false }
+                let first = Int(token.first)
+                bits |= Self.bit(length: Int(token.second) - first, first: bytes[first])
+                let value = tokens[name + 1]
+                name = value.isContainer ? Int(value.second) : name + 2
             }
-        }
+            return true
+        }()
         self.bits = possible ? bits : .max
     }
 
