@@ -1,5 +1,6 @@
 import FHIRModel
 import FHIRServer
+import Foundation
 import Testing
 
 @Suite("create, update, delete over HTTP")
@@ -90,6 +91,26 @@ struct WriteTests {
             let body = #"{"resourceType":"Patient","name":[{"text":"\#(padding)"}]}"#
             let response = try await client.send("POST", "Patient", body: body)
             #expect(response.status == 413)
+        }
+    }
+
+    /// The server reads a body only when a request announces one: a chunked create must still
+    /// be read whole, and a search after it on the same connection, which announces none,
+    /// must still be answered.
+    @Test func aChunkedCreateIsReadAndTheConnectionGoesOn() async throws {
+        try await withServer(.r4) { client in
+            let port = try #require(URL(string: client.baseURL)?.port)
+            let body = #"{"resourceType":"Patient","name":[{"family":"Chunkington"}]}"#
+            let chunks = [String(body.prefix(20)), String(body.dropFirst(20))]
+            let chunked = chunks.map { String($0.utf8.count, radix: 16) + "\r\n" + $0 + "\r\n" }.joined() + "0\r\n\r\n"
+            let answer = try await RawHTTP.exchange(
+                port: port,
+                "POST /fhir/Patient HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/fhir+json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n" + chunked
+                    + "GET /fhir/Patient?family=Chunkington HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 201"), "\(answer.prefix(200))")
+            #expect(answer.components(separatedBy: "HTTP/1.1 200").count == 2, "\(answer.suffix(300))")
+            #expect(answer.contains(#""total":1"#))
         }
     }
 

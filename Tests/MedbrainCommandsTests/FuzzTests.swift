@@ -16,7 +16,23 @@ struct FuzzTests {
     @Test func aBadArgumentIsUsage() async throws {
         let run = try await Self.fuzz(["many"])
         #expect(run.status == 2)
-        #expect(run.output == "usage: medbrain-fuzz [INPUTS] [SEED]  (positive numbers)\n")
+        #expect(
+            run.output
+                == "usage: medbrain-fuzz [INPUTS] [SEED] [PARSER]  (positive numbers; a parser's name or its start)\n")
+    }
+
+    @Test func anUnknownParserIsNamedWithTheParsersThereAre() async throws {
+        let run = try await Self.fuzz(["10", "1", "nothing"])
+        #expect(run.status == 2)
+        #expect(run.output.contains("no parser is named nothing"))
+        #expect(run.output.contains("FHIR JSON decoder"))
+    }
+
+    @Test func oneParserCanBeChosenByTheStartOfItsName() async throws {
+        let run = try await Self.fuzz(["100", "1", "FHIR"])
+        #expect(run.status == 0, "\(run.output.suffix(300))\(run.error.suffix(2000))")
+        #expect(run.output.contains("FHIR JSON decoder: 100 inputs in"))
+        #expect(!run.output.contains("lesson parser"))
     }
 
     static func fuzz(_ arguments: [String]) async throws -> Medbrain.Run {

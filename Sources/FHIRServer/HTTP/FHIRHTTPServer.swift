@@ -56,9 +56,13 @@ public struct FHIRHTTPServer: Sendable {
                 body: .init(byteBuffer: ByteBuffer(string: "Not found. The FHIR API is at \(FHIRService.basePath)\n")))
         }
         var request = request
-        let body: [UInt8]
+        var body: [UInt8] = []
         do {
-            body = Array(buffer: try await request.collectBody(upTo: maximumBodySize))
+            // Most requests (every read and search) announce no body: waiting for the end of
+            // one that is not there took a suspension per request.
+            if Self.announcesBody(request) {
+                body = Array(buffer: try await request.collectBody(upTo: maximumBodySize))
+            }
         } catch {
             let context = FHIRExchange(request: FHIRRequest(method: "POST", components: []), version: service.version)
             return response(context.outcome(413, "too-long", "the body is larger than \(maximumBodySize) bytes"))
@@ -71,6 +75,11 @@ public struct FHIRHTTPServer: Sendable {
             method: request.method.rawValue, components: components, query: FHIRRequest.parseQuery(request.uri.query),
             headers: headers, body: body)
         return response(await service.handle(fhirRequest))
+    }
+
+    /// Whether an HTTP/1 request has a body: only when it says how long it is or how it is sent.
+    static func announcesBody(_ request: Request) -> Bool {
+        request.headers[.transferEncoding] != nil || (request.headers[.contentLength].map { $0 != "0" } ?? false)
     }
 
     /// The path below the FHIR base, or nil when the request is not for the FHIR API.
