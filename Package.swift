@@ -93,11 +93,11 @@ let package = Package(
         .executableTarget(
             name: "MedbrainFuzz", dependencies: ["FHIRModel", "FHIRServer", "MedbrainREPL", "MedbrainWorkbook"]),
         .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel", "TestSupport"]),
-        .testTarget(name: "FHIRServerTests", dependencies: ["FHIRServer"]),
+        .testTarget(name: "FHIRServerTests", dependencies: ["FHIRServer", "TestSupport"]),
         .testTarget(
             name: "MedbrainWebTests",
             dependencies: [
-                "MedbrainWeb", "FHIRServer", "MedicationTutorial",
+                "MedbrainWeb", "FHIRServer", "MedicationTutorial", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
@@ -105,7 +105,8 @@ let package = Package(
             name: "MedicationTutorialTests", dependencies: ["MedicationTutorial", "FHIRServer", "TestSupport"],
             // Golden files are read from the source tree, where re-recording writes them.
             exclude: ["Golden"]),
-        // Servers that misbehave on purpose and a seeded generator, shared by the tests that need them.
+        // Servers that misbehave on purpose, a loopback client socket and a seeded generator, shared
+        // by the tests that need them.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "FHIRClientTests", dependencies: ["FHIRClient", "FHIRServer", "TestSupport"]),
         .testTarget(name: "MedbrainREPLTests", dependencies: ["MedbrainREPL", "FHIRServer", "TestSupport"]),

@@ -2,7 +2,7 @@
 /// member name, in document order.
 ///
 /// Models are read straight from it (``JSONNode``): a page of a thousand administrations
-/// becomes two arrays rather than tens of thousands of small allocations, and strings are
+/// becomes two blocks of memory rather than tens of thousands of small allocations, and strings are
 /// made only for the members a model keeps. ``value(at:)`` builds a ``JSONValue`` tree for
 /// the parts that need one.
 public final class JSONTape: @unchecked Sendable {
