@@ -78,7 +78,7 @@ public struct ElementReader {
     mutating func node(_ prefix: String, _ suffix: String) -> JSONNode? {
         switch value(prefix, suffix) {
         case .tree(let value): .tree(value)
-        case .token(let index): .tape(tapeRead, index)
+        case .token(let borrowed, let index): .tape(borrowed.tape, index)
         case nil: nil
         }
     }
@@ -97,14 +97,8 @@ public struct ElementReader {
             else { return nil }
             used.mark(ordinal)
             nextMember = (ordinal + 1, borrowed.view.end(of: value))
-            return .token(value)
+            return .token(borrowed, value)
         }
-    }
-
-    /// The tape being read; only asked for when the reader reads one.
-    private var tapeRead: JSONTape {
-        guard case .tape(let borrowed, _) = object else { preconditionFailure("not reading a tape") }
-        return borrowed.tape
     }
 
     /// The raw member, marked as used.
@@ -138,13 +132,10 @@ public struct ElementReader {
         case .tree(let value):
             guard let text = value.stringValue else { throw mismatch(prefix + suffix, "a string", value.kindName) }
             return text
-        case .token(let index):
-            guard case .tape(let borrowed, _) = object else { preconditionFailure("a token of no tape") }
-            let view = borrowed.view
-            guard view.tokens[index].kind == .string else {
-                throw mismatch(prefix + suffix, "a string", view.tokens[index].kind.name)
-            }
-            return view.string(at: index)
+        case .token(let borrowed, let index):
+            let kind = borrowed.view.tokens[index].kind
+            guard kind == .string else { throw mismatch(prefix + suffix, "a string", kind.name) }
+            return borrowed.view.string(at: index)
         }
     }
 
@@ -224,10 +215,11 @@ public struct ElementReader {
     private func read<T: FHIRElement>(_ value: MemberValue) throws(FHIRDecodingError) -> T {
         switch value {
         case .tree(let value): return try T(node: .tree(value), at: .relative)
-        case .token(let index):
-            guard case .tape(let borrowed, _) = object, borrowed.view.tokens[index].kind == .object else {
-                let kind = tapeRead.tokens[index].kind.name
-                throw FHIRDecodingError(path: ElementPath.relative.text, message: "expected an object, found \(kind)")
+        case .token(let borrowed, let index):
+            let kind = borrowed.view.tokens[index].kind
+            guard kind == .object else {
+                throw FHIRDecodingError(
+                    path: ElementPath.relative.text, message: "expected an object, found \(kind.name)")
             }
             var reader = ElementReader(.tape(borrowed, index), location: .relative)
             return try T(reading: &reader)
@@ -323,7 +315,7 @@ extension ElementReader {
     /// A member's value as found: a tree's, or a token of the tape being read.
     fileprivate enum MemberValue {
         case tree(JSONValue)
-        case token(Int)
+        case token(BorrowedTape, Int)
     }
 
     /// A tape held without a reference count, and its memory, read without touching the

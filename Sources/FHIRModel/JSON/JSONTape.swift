@@ -2,9 +2,9 @@
 /// member name, in document order.
 ///
 /// Models are read straight from it (``JSONNode``): a page of a thousand administrations
-/// becomes two blocks of memory rather than tens of thousands of small allocations, and strings are
-/// made only for the members a model keeps. ``value(at:)`` builds a ``JSONValue`` tree for
-/// the parts that need one.
+/// becomes two blocks of memory rather than tens of thousands of small allocations, and
+/// strings are made only for the members a model keeps. ``value(at:)`` builds a ``JSONValue``
+/// tree for the parts that need one.
 public final class JSONTape: @unchecked Sendable {
     // Unchecked: the memory behind `bytes` and `tokens` is written once, in the initializer,
     // and only read after that, from any thread; it is freed with the tape.

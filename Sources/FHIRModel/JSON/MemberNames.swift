@@ -15,21 +15,20 @@ struct MemberNames {
     /// The names of the members of the object at `object`.
     init(of object: Int, in tape: TapeView) {
         var bits: UInt64 = 0
-        let (bytes, tokens) = (tape.bytes, tape.tokens)
-        let possible: Bool = {
-            var name = object + 1
-            for _ in 0..<Int(tokens[object].first) {
-                let token = tokens[name]
-                // An escaped name is spelled otherwise in the bytes than when compared.
-                guard token.isPlainASCII, token.second > token.first else { return false }
-                let first = Int(token.first)
-                bits |= Self.bit(length: Int(token.second) - first, first: bytes[first])
-                let value = tokens[name + 1]
-                name = value.isContainer ? Int(value.second) : name + 2
+        var name = object + 1
+        for _ in 0..<Int(tape.tokens[object].first) {
+            let token = tape.tokens[name]
+            // An escaped name is spelled otherwise in the bytes than when compared.
+            guard token.isPlainASCII, token.second > token.first else {
+                self.bits = .max
+                return
             }
-            return true
-        }()
-        self.bits = possible ? bits : .max
+            let first = Int(token.first)
+            bits |= Self.bit(length: Int(token.second) - first, first: tape.bytes[first])
+            let value = tape.tokens[name + 1]
+            name = value.isContainer ? Int(value.second) : name + 2
+        }
+        self.bits = bits
     }
 
     /// Whether a member named `prefix` followed by `suffix` may be there.

@@ -50,7 +50,7 @@ struct TapeView {
             && Self.bytes(bytes, at: start + prefix.utf8.count, are: suffix)
     }
 
-    fileprivate static func bytes(_ all: UnsafeBufferPointer<UInt8>, at start: Int, are text: String) -> Bool {
+    private static func bytes(_ all: UnsafeBufferPointer<UInt8>, at start: Int, are text: String) -> Bool {
         let fast = text.utf8.withContiguousStorageIfAvailable { utf8 in
             guard let tape = all.baseAddress.map(UnsafeRawPointer.init), let name = utf8.baseAddress else {
                 return utf8.isEmpty
@@ -61,7 +61,7 @@ struct TapeView {
     }
 
     /// Compares eight bytes a step: member names are compared many times per resource read.
-    fileprivate static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
+    private static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int) -> Bool {
         var offset = 0
         while offset + 8 <= count {
             guard
