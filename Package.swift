@@ -1,5 +1,14 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
+
+// `scripts/test` sets MEDBRAIN_WARNINGS_AS_ERRORS=1, so a warning in our own targets fails the
+// suite; everyday builds (`scripts/run`, an editor) still build and show it as a warning.
+let strict = Context.environment["MEDBRAIN_WARNINGS_AS_ERRORS"] == "1"
+let ownSettings: [SwiftSetting] = strict ? [.treatAllWarnings(as: .error)] : []
+
+/// Files a target reads at run time live in its `Bundled/` folder and are compiled in by the
+/// BundleFiles plugin, so `medbrain` needs nothing beside it and the files stay plain text.
+let bundled: [Target.PluginUsage] = [.plugin(name: "BundleFiles")]
 
 let package = Package(
     name: "medbrain",
@@ -26,33 +35,40 @@ let package = Package(
     ],
     targets: [
         // FHIR resources of DSTU2 and R4, lossless JSON, and the tutorial's views over both.
-        .target(name: "FHIRModel"),
-        // The built-in FHIR server: store, search, validation, persistence, HTTP.
+        .target(name: "FHIRModel", swiftSettings: ownSettings),
+        // FHIR's rules for a resource of a version (what a server checks before storing it).
+        .target(name: "FHIRValidation", dependencies: ["FHIRModel"], swiftSettings: ownSettings),
+        // The built-in data: the tutorial's patient, orders and doses, one R4 Bundle file.
+        .target(
+            name: "MedbrainDataset", dependencies: ["FHIRModel"], exclude: ["Bundled"], swiftSettings: ownSettings,
+            plugins: bundled),
+        // The built-in FHIR server: store, search, persistence, HTTP.
         .target(
             name: "FHIRServer",
             dependencies: [
-                "FHIRModel",
+                "FHIRModel", "FHIRValidation", "MedbrainDataset",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
-        ),
-        // A FHIR client over URLSession: metadata first, then the server's version for everything.
+            ], swiftSettings: ownSettings),
+        // A FHIR client over AsyncHTTPClient: metadata first, then the server's version for everything.
         .target(
             name: "FHIRClient",
             dependencies: [
                 "FHIRModel", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]),
-        // The tutorial's domain: instructions from dosage timing (later grouping and charts).
-        // Language files are resources so a translator adds one without touching Swift.
-        .target(name: "MedicationTutorial", dependencies: ["FHIRModel"], resources: [.copy("Languages")]),
+            ], swiftSettings: ownSettings),
+        // The tutorial's domain: instructions from dosage timing, grouping and charts, the
+        // requirement tables. Languages are files so a translator adds one without touching Swift.
+        .target(
+            name: "MedicationTutorial", dependencies: ["FHIRModel"], exclude: ["Bundled"], swiftSettings: ownSettings,
+            plugins: bundled),
         // libedit (Debian's libedit-dev), through non-variadic C wrappers Swift can call.
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Line editing for the REPL on a terminal: history, Ctrl-R, Tab completion.
-        .target(name: "LineEditing", dependencies: ["CLibEdit"]),
+        .target(name: "LineEditing", dependencies: ["CLibEdit"], swiftSettings: ownSettings),
         // The classroom's read-only web view beside the built-in server's FHIR API.
         .target(
             name: "MedbrainWeb",
@@ -62,12 +78,17 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
-        // The REPL: the command language and the tutorial's six steps over a FHIRClient.
-        .target(name: "MedbrainREPL", dependencies: ["FHIRClient", "FHIRServer", "MedicationTutorial", "MedbrainWeb"]),
-        // The command line: `medbrain serve`, `medbrain instructions`, and (later) the REPL.
+            ], exclude: ["Bundled"], swiftSettings: ownSettings, plugins: bundled),
+        // The REPL: the command language and the tutorial's six steps over a FHIRClient. It
+        // starts built-in servers through a launcher the program hands it, not the server itself.
+        .target(
+            name: "MedbrainREPL", dependencies: ["FHIRClient", "FHIRValidation", "MedicationTutorial"],
+            swiftSettings: ownSettings),
         // Lessons and transcripts: the workbook students, instructors and the tests run.
-        .target(name: "MedbrainWorkbook", dependencies: ["MedbrainREPL", "MedicationTutorial"]),
+        .target(
+            name: "MedbrainWorkbook", dependencies: ["MedbrainREPL", "MedicationTutorial"], swiftSettings: ownSettings),
+        // The command line (`medbrain`, `serve`, `instructions`, `group`, `verify`, …): where the
+        // REPL, the server and its web view are put together.
         .target(
             name: "MedbrainCommands",
             dependencies: [
@@ -78,41 +99,57 @@ let package = Package(
                 "MedbrainWorkbook",
                 "LineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ], swiftSettings: ownSettings
         ),
-        .executableTarget(name: "medbrain", dependencies: ["MedbrainCommands"]),
-        // Figures for speed and memory (`scripts/bench`); kept off the server so a release build is quick.
+        .executableTarget(name: "medbrain", dependencies: ["MedbrainCommands"], swiftSettings: ownSettings),
+        // Writes a target's Bundled/ files as Swift string literals, for the BundleFiles plugin.
+        .executableTarget(name: "medbrain-bundle", swiftSettings: ownSettings),
+        .plugin(name: "BundleFiles", capability: .buildTool(), dependencies: ["medbrain-bundle"]),
+        // Figures for speed and memory (`bench/run`).
         .executableTarget(
             name: "MedbrainBench",
             dependencies: [
-                "MedicationTutorial", "FHIRServer", "MedbrainREPL",
+                "MedicationTutorial", "FHIRServer", "MedbrainDataset", "MedbrainREPL", "MedbrainCommands",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]),
+            ], swiftSettings: ownSettings),
         // Seeded mutation fuzzing of the command words, lesson and transcript parsers and the
-        // FHIR JSON decoder (`scripts/fuzz`).
+        // FHIR JSON decoder (`scripts/fuzz`); it needs no server.
         .executableTarget(
-            name: "MedbrainFuzz", dependencies: ["FHIRModel", "FHIRServer", "MedbrainREPL", "MedbrainWorkbook"]),
-        .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel", "TestSupport"]),
-        .testTarget(name: "FHIRServerTests", dependencies: ["FHIRServer", "TestSupport"]),
+            name: "MedbrainFuzz", dependencies: ["FHIRModel", "MedbrainDataset", "MedbrainREPL", "MedbrainWorkbook"],
+            swiftSettings: ownSettings),
+        .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel", "TestSupport"], swiftSettings: ownSettings),
+        .testTarget(
+            name: "FHIRServerTests",
+            dependencies: ["FHIRServer", "FHIRValidation", "MedbrainDataset", "TestSupport"],
+            swiftSettings: ownSettings),
         .testTarget(
             name: "MedbrainWebTests",
             dependencies: [
                 "MedbrainWeb", "FHIRServer", "MedicationTutorial", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]),
+            ], swiftSettings: ownSettings),
         .testTarget(
-            name: "MedicationTutorialTests", dependencies: ["MedicationTutorial", "FHIRServer", "TestSupport"],
+            name: "MedicationTutorialTests", dependencies: ["MedicationTutorial", "MedbrainDataset", "TestSupport"],
             // Golden files are read from the source tree, where re-recording writes them.
-            exclude: ["Golden"]),
-        // Servers that misbehave on purpose, a loopback client socket and a seeded generator, shared
-        // by the tests that need them.
-        .target(name: "TestSupport", path: "Tests/Support"),
-        .testTarget(name: "FHIRClientTests", dependencies: ["FHIRClient", "FHIRServer", "TestSupport"]),
-        .testTarget(name: "MedbrainREPLTests", dependencies: ["MedbrainREPL", "FHIRServer", "TestSupport"]),
-        .testTarget(name: "MedbrainWorkbookTests", dependencies: ["MedbrainWorkbook", "MedbrainREPL"]),
+            exclude: ["Golden"], swiftSettings: ownSettings),
+        // Servers that misbehave on purpose, a loopback client socket, a seeded generator and
+        // captured output, shared by the tests that need them.
+        .target(name: "TestSupport", path: "Tests/Support", swiftSettings: ownSettings),
+        .testTarget(
+            name: "FHIRClientTests", dependencies: ["FHIRClient", "FHIRServer", "TestSupport"],
+            swiftSettings: ownSettings),
+        .testTarget(
+            name: "MedbrainREPLTests",
+            dependencies: ["MedbrainREPL", "MedbrainCommands", "FHIRServer", "TestSupport"],
+            swiftSettings: ownSettings),
+        .testTarget(
+            name: "MedbrainWorkbookTests",
+            dependencies: ["MedbrainWorkbook", "MedbrainREPL", "MedbrainCommands", "TestSupport"],
+            swiftSettings: ownSettings),
         // Runs the built `medbrain` executable as users do; depending on it makes sure it is built.
-        .testTarget(name: "MedbrainCommandsTests", dependencies: ["medbrain", "MedbrainFuzz"]),
+        .testTarget(
+            name: "MedbrainCommandsTests", dependencies: ["medbrain", "MedbrainFuzz"], swiftSettings: ownSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import FHIRModel
 import Foundation
+import MedbrainCommands
 import MedbrainREPL
 import Synchronization
 
@@ -19,7 +20,8 @@ struct CommandsBenchmark {
         let console = Console(
             width: 100, colour: false, interactive: false, unicode: true, output: { printed.add($0) },
             error: { printed.add($0) })
-        let repl = REPL(console: console, now: Date(timeIntervalSince1970: 1_471_334_400))
+        let now = Date(timeIntervalSince1970: 1_471_334_400)
+        let repl = REPL(console: console, now: now, servers: .inProcess(now: now))
         guard await repl.execute("connect builtin r4"), await repl.execute("login"), await repl.execute("orders")
         else { return ["commands: the built-in server did not answer: \(printed.take())"] }
         var lines = ["command                                  requests  command ms  bare HTTP ms  REPL overhead ms"]

@@ -1,6 +1,8 @@
 import FHIRModel
 import FHIRServer
 import Foundation
+import MedbrainCommands
+import MedbrainDataset
 import MedbrainREPL
 import MedicationTutorial
 
@@ -31,7 +33,7 @@ struct ScaleBenchmark {
         let printed = Printed()
         let repl = REPL(
             console: Console(width: 100, output: { printed.add($0) }, error: { printed.add($0) }),
-            now: Date(timeIntervalSince1970: 1_471_334_400))
+            now: Date(timeIntervalSince1970: 1_471_334_400), servers: .inProcess(now: nil))
         var lines = ["scale: server with \(served) administrations started in \(starting.millisecondsText) ms"]
         var total = Swift.Duration.zero
         for command in ["connect \(server.baseURL)", "login", "orders", "administrations 1", "group week 1"] {

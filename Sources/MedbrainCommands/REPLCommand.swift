@@ -40,13 +40,13 @@ struct REPLCommand: AsyncParsableCommand {
         let screen = isatty(STDOUT_FILENO) == 1
         let builtin = server.lowercased() == "builtin"
         // The built-in server starts on one core while the languages and lessons load on the other.
-        let servers = BuiltinServers(now: nil)
+        let servers = BuiltinServers.inProcess(now: nil)
         if builtin { await servers.prepare(fhirVersion ?? .dstu2) }
         async let languages = LanguageCatalog.standard()
         async let workbook = Workbook.load(from: Workbook.defaultFolder())
         let repl = REPL(
-            console: Self.console(screen: screen, terminal: terminal), languages: await languages,
-            interrupted: terminal ? Self.interruptedSinceLastLook : nil, servers: servers)
+            console: Self.console(screen: screen, terminal: terminal), servers: servers, languages: await languages,
+            interrupted: terminal ? Self.interruptedSinceLastLook : nil)
         let lessons = LessonCommands(workbook: await workbook, progressPath: LessonProgress.defaultPath())
         for warning in lessons.warnings { Output.standardError("warning: \(warning)\n") }
         repl.extensions = [lessons]

@@ -49,7 +49,7 @@ struct RecordCommand: AsyncParsableCommand {
         let terminal = isatty(STDIN_FILENO) == 1
         let recorder = await TranscriptRecorder(
             header: header, console: REPLCommand.console(screen: isatty(STDOUT_FILENO) == 1, terminal: terminal),
-            workbook: Workbook.load(from: Workbook.defaultFolder()))
+            workbook: Workbook.load(from: Workbook.defaultFolder()), launch: BuiltinServers.launchInProcess)
         let lines: any Sequence<String> =
             terminal
             ? EditedLines(

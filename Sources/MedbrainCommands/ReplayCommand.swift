@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MedbrainREPL
 import MedbrainWorkbook
 
 #if canImport(Glibc)
@@ -45,6 +46,7 @@ struct ReplayCommand: AsyncParsableCommand {
             transcript: transcript,
             console: REPLCommand.console(screen: isatty(STDOUT_FILENO) == 1, terminal: false), keys: keys, step: step,
             delay: .milliseconds(delay))
-        _ = await replay.play(workbook: Workbook.load(from: Workbook.defaultFolder()))
+        _ = await replay.play(
+            workbook: Workbook.load(from: Workbook.defaultFolder()), launch: BuiltinServers.launchInProcess)
     }
 }

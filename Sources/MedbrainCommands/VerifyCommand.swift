@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MedbrainREPL
 import MedbrainWorkbook
 
 /// `medbrain verify [PATH…]`: replays transcripts on a fresh built-in server and compares.
@@ -31,7 +32,7 @@ struct VerifyCommand: AsyncParsableCommand {
             let text = String(decoding: try CommandInput.read(file, limit: Transcript.maximumFileSize), as: UTF8.self)
             let transcript: Transcript
             do { transcript = try Transcript(parsing: text, file: file) } catch { throw CommandFailure("\(error)") }
-            let run = await TranscriptRun.run(transcript, workbook: workbook)
+            let run = await TranscriptRun.run(transcript, workbook: workbook, launch: BuiltinServers.launchInProcess)
             steps += transcript.steps.count
             guard !run.matched else {
                 Output.standardOutput("ok    \(file) (\(transcript.steps.count) steps)\n")

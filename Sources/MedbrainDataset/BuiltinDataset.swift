@@ -4,12 +4,15 @@ import FHIRModel
 /// medications, orders whose timings exercise every part of an instruction sentence, and
 /// administrations over more than two years.
 ///
-/// Written once in R4 (`BuiltinDataset+R4JSON.swift`) and converted for DSTU2, so both
-/// versions hold the same content.
+/// Written once in R4 (`Bundled/dataset-r4.json`, a FHIR `collection` Bundle that `jq` and any
+/// FHIR tool read as it is) and converted for DSTU2, so both versions hold the same content.
 public enum BuiltinDataset {
+    /// The dataset as written: the R4 Bundle's JSON text.
+    public static var r4BundleText: String { BundledFiles.text("dataset-r4.json") ?? "" }
+
     /// The dataset's resources in `version`'s form.
     public static func resources(for version: FHIRVersion) throws -> [JSONValue] {
-        let bundle = try FHIRModel.Bundle(jsonText: Array(r4JSON.utf8))
+        let bundle = try FHIRModel.Bundle(jsonText: Array(r4BundleText.utf8))
         let resources = bundle.entry.compactMap(\.resource)
         guard version != .r4 else { return resources }
         return try resources.map { resource throws(FHIRDecodingError) in

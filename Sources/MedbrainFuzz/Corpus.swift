@@ -1,6 +1,6 @@
 import FHIRModel
-import FHIRServer
 import Foundation
+import MedbrainDataset
 
 /// The seeds: the repository's lessons and transcripts, the command lines in the transcripts,
 /// and every resource of the built-in dataset in both versions.

@@ -1,19 +1,41 @@
 import FHIRModel
-import FHIRServer
 import Foundation
-import MedbrainWeb
+
+/// A built-in server that has started: where it answers, and how to stop it.
+public struct BuiltinServer: Sendable {
+    /// The path every Medbrain server serves its FHIR API under; its web view is at the root.
+    public static let basePath = "/fhir"
+
+    public let baseURL: String
+    /// Stops accepting connections, lets open requests finish, and returns when it is down.
+    public let stop: @Sendable () async -> Void
+
+    public init(baseURL: String, stop: @escaping @Sendable () async -> Void) {
+        self.baseURL = baseURL
+        self.stop = stop
+    }
+}
+
+/// Starts a built-in server for a version, its clock fixed at a date (nil: the real clock).
+///
+/// The program hands one to the REPL, so the REPL does not depend on the server it starts.
+public typealias BuiltinServerLauncher = @Sendable (FHIRVersion, Date?) async throws -> BuiltinServer
 
 /// The built-in FHIR servers a REPL starts on demand, one per version, on loopback.
 ///
 /// A start can begin early (``prepare(_:)``, while the REPL loads its lessons) and be awaited
 /// later; callers that ask at the same time share one start instead of racing two servers.
 public actor BuiltinServers {
-    private var starting: [FHIRVersion: Task<InProcessServer, any Error>] = [:]
-    private var running: [FHIRVersion: InProcessServer] = [:]
+    private var starting: [FHIRVersion: Task<BuiltinServer, any Error>] = [:]
+    private var running: [FHIRVersion: BuiltinServer] = [:]
     private var now: Date?
+    private let launch: BuiltinServerLauncher
 
-    /// Servers whose clock is fixed at `now` (nil: the real clock).
-    public init(now: Date?) { self.now = now }
+    /// Servers whose clock is fixed at `now` (nil: the real clock), started by `launch`.
+    public init(now: Date?, launch: @escaping BuiltinServerLauncher) {
+        self.now = now
+        self.launch = launch
+    }
 
     /// Starts the server for `version` in the background, if it is not started yet.
     public func prepare(_ version: FHIRVersion) {
@@ -35,12 +57,10 @@ public actor BuiltinServers {
         }
     }
 
-    private func start(_ version: FHIRVersion) -> Task<InProcessServer, any Error> {
+    private func start(_ version: FHIRVersion) -> Task<BuiltinServer, any Error> {
         if let task = starting[version] { return task }
-        let configuration = ServerConfiguration(version: version, now: now)
-        // The classroom's web view comes with every built-in server, at the root of its address.
-        let pages = WebView().pages
-        let task = Task { try await InProcessServer.start(configuration, pages: pages) }
+        let (launch, now) = (launch, now)
+        let task = Task { try await launch(version, now) }
         starting[version] = task
         return task
     }
@@ -58,6 +78,6 @@ public actor BuiltinServers {
         let tasks = starting
         starting = [:]
         running = [:]
-        for task in tasks.values { try? await task.value.stop() }
+        for task in tasks.values { await (try? task.value)?.stop() }
     }
 }

@@ -1,6 +1,6 @@
 import FHIRClient
 import FHIRModel
-import FHIRServer
+import FHIRValidation
 import MedicationTutorial
 
 /// The escape hatches (`get`, `post`) for any interaction the other commands lack, and

@@ -1,5 +1,3 @@
-import FHIRServer
-
 /// The classroom's web view (MedbrainWeb): where to open it. Every Medbrain server has one at
 /// the root of its address, the REPL's built-in ones and a class's shared `medbrain serve`.
 extension REPL {
@@ -8,11 +6,11 @@ extension REPL {
         let server = try connected().server
         let isMedbrain =
             await servers.baseURLs.contains(server.baseURL) || server.software?.hasPrefix("Medbrain ") == true
-        guard isMedbrain, server.baseURL.hasSuffix(FHIRService.basePath) else {
+        guard isMedbrain, server.baseURL.hasSuffix(BuiltinServer.basePath) else {
             throw REPLError(
                 "\(server.software ?? "this server") has no Medbrain web view; 'connect builtin' for the built-in one")
         }
-        let address = String(server.baseURL.dropLast(FHIRService.basePath.count)) + "/"
+        let address = String(server.baseURL.dropLast(BuiltinServer.basePath.count)) + "/"
         show(
             ["url": .string(address)],
             lines: [

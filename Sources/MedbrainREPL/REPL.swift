@@ -33,13 +33,12 @@ public final class REPL {
     var lastCommand: [String] = []
     var lastAttempt: [String] = []
 
-    /// `now` fixes the clock of the session and its built-in servers, so lessons, transcripts
-    /// and tests are reproducible. `servers` may be started already (see
-    /// ``BuiltinServers/prepare(_:)``); their clock is then theirs, not `now`.
+    /// `now` fixes the clock of the session, so lessons, transcripts and tests are
+    /// reproducible; `servers` start the built-in servers (give them the same `now`), and may
+    /// be started already (see ``BuiltinServers/prepare(_:)``).
     public init(
-        console: Console, now: Date? = nil, languages: LanguageCatalog = .standard(),
-        interrupted: (@Sendable () -> Bool)? = nil, spinnerDelay: Swift.Duration = .milliseconds(150),
-        servers: BuiltinServers? = nil
+        console: Console, now: Date? = nil, servers: BuiltinServers, languages: LanguageCatalog = .standard(),
+        interrupted: (@Sendable () -> Bool)? = nil, spinnerDelay: Swift.Duration = .milliseconds(150)
     ) {
         let (output, unicode) = (console.output, console.unicode)
         spinner = Spinner(
@@ -47,7 +46,7 @@ public final class REPL {
         self.console = console.guarded(by: spinner, muted: muting)
         settings = SettingsStore(Settings(colour: console.colour))
         self.interrupted = interrupted
-        self.servers = servers ?? BuiltinServers(now: now)
+        self.servers = servers
         fixedNow = now
         self.languages = languages
     }

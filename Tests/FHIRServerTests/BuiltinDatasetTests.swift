@@ -1,5 +1,7 @@
 import FHIRModel
 import FHIRServer
+import FHIRValidation
+import MedbrainDataset
 import Testing
 
 @Suite("the built-in dataset")

@@ -4,10 +4,10 @@
 _include, paging), create, update with versions, history and transactions.
 
 The script starts SEKMET on a free loopback port with its simulator off,
-loads the tutorial's dataset into it with one transaction (exported from
-`medbrain serve --data`), then runs the tutorial's six steps and the generic
-commands through `medbrain --server URL` with standard input piped, and checks
-what they printed.
+loads the tutorial's dataset into it with one transaction (the R4 Bundle
+file compiled into Medbrain, `Sources/MedbrainDataset/Bundled/dataset-r4.json`),
+then runs the tutorial's six steps and the generic commands through
+`medbrain --server URL` with standard input piped, and checks what they printed.
 
     python sekmet_repl.py --medbrain .build/debug/medbrain
 """
@@ -28,7 +28,6 @@ import urllib.request
 from checks import Checks, expect
 
 MIME = "application/fhir+json"
-NOW = "2016-08-16T08:00:00Z"
 
 
 def free_port():
@@ -80,21 +79,14 @@ def start_sekmet(folder):
     return server, base
 
 
-def export_dataset(medbrain, folder):
-    """The tutorial's R4 dataset as Medbrain's server writes it with --data."""
-    path = os.path.join(folder, "dataset.json")
-    server = subprocess.Popen(
-        [medbrain, "serve", "--port", "0", "--fhir-version", "r4", "--now", NOW, "--data", path],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_for(lambda: os.path.exists(path) and os.path.getsize(path) > 0, 30, "the dataset file")
-        time.sleep(0.5)
-        with open(path) as file:
-            return json.load(file)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+DATASET = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "MedbrainDataset",
+                       "Bundled", "dataset-r4.json")
+
+
+def read_dataset():
+    """The tutorial's R4 dataset, the very file compiled into Medbrain's built-in server."""
+    with open(DATASET) as file:
+        return json.load(file)
 
 
 def as_transaction(bundle, base):
@@ -149,7 +141,7 @@ def main():
             print(f"# SEKMET {statement['software'].get('version')} at {state['base']}")
 
         def load():
-            dataset = export_dataset(medbrain, folder)
+            dataset = read_dataset()
             status, answer = http("POST", state["base"], as_transaction(dataset, state["base"]))
             expect(status == 200 and answer["type"] == "transaction-response", f"{status} {answer.get('type')}")
             print(f"# loaded {len(dataset['entry'])} resources")

@@ -1,5 +1,6 @@
 import FHIRModel
 import Foundation
+import MedbrainCommands
 import MedbrainREPL
 import Synchronization
 import TestSupport
@@ -30,7 +31,7 @@ struct FaultCancellationTests {
         }
         let transcript = Transcript()
         let repl = REPL(
-            console: transcript.console(), now: Date(timeIntervalSince1970: 1_471_334_400),
+            console: transcript.console(), now: Probe.datasetNow, servers: .inProcess(now: Probe.datasetNow),
             interrupted: interrupted, spinnerDelay: .zero)
         #expect(await repl.execute("connect \(server.baseURL)"))
         return (repl, transcript, server)

@@ -1,6 +1,7 @@
 import FHIRModel
 import FHIRServer
 import Foundation
+import MedbrainCommands
 import MedbrainREPL
 import Testing
 
@@ -9,7 +10,8 @@ import Testing
 struct REPLScriptTests {
     static func session(_ lines: [String]) async -> (status: Int32, transcript: Transcript) {
         let transcript = Transcript()
-        let repl = REPL(console: transcript.console(), now: Probe.datasetNow)
+        let repl = REPL(
+            console: transcript.console(), now: Probe.datasetNow, servers: .inProcess(now: Probe.datasetNow))
         let status = await repl.run(lines: lines)
         return (status, transcript)
     }

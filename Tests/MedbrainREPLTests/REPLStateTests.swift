@@ -1,6 +1,7 @@
 import FHIRModel
 import FHIRServer
 import Foundation
+import MedbrainCommands
 import MedbrainREPL
 import Synchronization
 import TestSupport
@@ -17,6 +18,7 @@ struct REPLStateTests {
         let transcript = Transcript()
         let repl = REPL(
             console: transcript.console(interactive: true), now: Probe.datasetNow,
+            servers: .inProcess(now: Probe.datasetNow),
             interrupted: CtrlC.once { transcript.output.contains("Connecting…") }, spinnerDelay: .zero)
         // Only Ctrl-C may end the wait, however busy the machine (other tests) keeps the watcher.
         await repl.execute("set timeout 600")
@@ -33,7 +35,8 @@ struct REPLStateTests {
     /// A command that does not wait for a server shows no spinner, even on a terminal.
     @Test func noSpinnerForLocalCommands() async {
         let transcript = Transcript()
-        let repl = REPL(console: transcript.console(interactive: true), spinnerDelay: .zero)
+        let repl = REPL(
+            console: transcript.console(interactive: true), servers: .inProcess(now: nil), spinnerDelay: .zero)
         await repl.execute("set week iso")
         #expect(transcript.output == "week      iso\n")
     }
@@ -104,6 +107,7 @@ struct REPLStateTests {
         let transcript = Transcript()
         let repl = REPL(
             console: transcript.console(interactive: true, unicode: false), now: Probe.datasetNow,
+            servers: .inProcess(now: Probe.datasetNow),
             interrupted: CtrlC.once { transcript.output.contains("Connecting...") }, spinnerDelay: .zero)
         await repl.execute("set timeout 600")
         let mark = transcript.output.count

@@ -1,5 +1,6 @@
 import FHIRModel
 import Foundation
+import MedbrainCommands
 import MedbrainREPL
 
 /// Captures what the REPL writes.
@@ -32,7 +33,7 @@ final class Probe {
     init(width: Int = 100, interactive: Bool = false, unicode: Bool = true, colour: Bool = false) {
         repl = REPL(
             console: transcript.console(width: width, interactive: interactive, unicode: unicode, colour: colour),
-            now: Self.datasetNow)
+            now: Self.datasetNow, servers: .inProcess(now: Self.datasetNow))
     }
 
     /// Runs `line`; what it wrote to output and to errors.

@@ -1,6 +1,7 @@
 import FHIRModel
 import FHIRServer
 import Foundation
+import MedbrainREPL
 import TestSupport
 import Testing
 
@@ -10,6 +11,12 @@ import Testing
 
 /// `web`: where the class opens the built-in server's web view.
 @Suite struct WebCommandTests {
+    /// The REPL knows where a Medbrain server's API sits without linking the server: the two
+    /// must agree, or `web` would give a wrong address.
+    @Test func theREPLsBasePathIsTheServers() {
+        #expect(BuiltinServer.basePath == FHIRService.basePath)
+    }
+
     @Test func givesTheAddressOfTheBuiltinServersView() async throws {
         let probe = Probe()
         try await probe.setUp(["connect builtin r4"])

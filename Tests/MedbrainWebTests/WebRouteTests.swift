@@ -22,4 +22,10 @@ import Testing
     @Test func everyTemplateParses() throws {
         _ = try WebTemplates.library()
     }
+
+    /// The stylesheet and script are files compiled in; an empty one would be a lost file.
+    @Test func theAssetsAreBundled() {
+        #expect(WebAssets.stylesheet.contains("--tint: #007aff"))
+        #expect(WebAssets.script.hasPrefix("\"use strict\";"))
+    }
 }

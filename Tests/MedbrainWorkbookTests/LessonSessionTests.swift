@@ -1,4 +1,5 @@
 import Foundation
+import MedbrainCommands
 import MedbrainREPL
 import Testing
 
@@ -11,7 +12,8 @@ struct LessonSessionTests {
     /// A REPL with the workbook, its progress kept at `path` (nil: in memory).
     static func session(progress path: String?) -> (REPL, LessonCommands, Printed) {
         let printed = Printed()
-        let repl = REPL(console: Console(width: 80, output: printed.append, error: printed.append))
+        let repl = REPL(
+            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil))
         let lessons = LessonCommands(workbook: LessonTests.workbook, progressPath: path)
         repl.extensions = [lessons]
         return (repl, lessons, printed)

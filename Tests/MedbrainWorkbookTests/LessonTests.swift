@@ -1,5 +1,6 @@
 import FHIRModel
 import Foundation
+import MedbrainCommands
 import MedbrainREPL
 import Testing
 
@@ -21,7 +22,8 @@ struct LessonTests {
     @Test(arguments: workbook.lessons.map(\.id))
     func theSolutionPassesEveryCheck(id: String) async throws {
         let printed = Printed()
-        let repl = REPL(console: Console(width: 80, output: printed.append, error: printed.append))
+        let repl = REPL(
+            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil))
         let lessons = LessonCommands(workbook: Self.workbook, progressPath: nil)
         repl.extensions = [lessons]
         let lesson = try #require(Self.workbook.lesson(id))
@@ -150,7 +152,8 @@ struct LessonFileTests {
             .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let printed = Printed()
-        let repl = REPL(console: Console(width: 80, output: printed.append, error: printed.append))
+        let repl = REPL(
+            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil))
         repl.extensions = [LessonCommands(workbook: LessonTests.workbook, progressPath: path)]
         for line in ["hint", "lesson 4", "hint", "hint", "solution", "login", "next", "back", "progress", "lesson 99"] {
             await repl.execute(line)

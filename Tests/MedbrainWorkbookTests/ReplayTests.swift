@@ -1,4 +1,5 @@
 import Foundation
+import MedbrainCommands
 import MedbrainREPL
 import Synchronization
 import Testing
@@ -35,7 +36,7 @@ struct ReplayTests {
             transcript: try Transcript(parsing: text, file: "t.txt"),
             console: Console(width: 80, output: printed.append, error: printed.append), keys: keys, step: step,
             delay: .milliseconds(1))
-        let finished = await replay.play(workbook: nil)
+        let finished = await replay.play(workbook: nil, launch: BuiltinServers.launchInProcess)
         return (finished, printed.text)
     }
 

@@ -1,6 +1,6 @@
 import FHIRModel
-import FHIRServer
 import Foundation
+import MedbrainDataset
 import MedicationTutorial
 import TestSupport
 import Testing

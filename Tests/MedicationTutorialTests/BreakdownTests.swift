@@ -81,7 +81,6 @@ struct BreakdownTests {
     }
 
     static func englishJSON() -> JSONValue? {
-        let url = LanguageCatalog.bundledDirectories.first?.appendingPathComponent("en.json")
-        return url.flatMap { try? JSONParser.parse(String(contentsOf: $0, encoding: .utf8)) }
+        LanguageCatalog.bundledText("en").flatMap { try? JSONParser.parse($0) }
     }
 }

@@ -1,5 +1,5 @@
 import FHIRModel
-import FHIRServer
+import MedbrainDataset
 import MedicationTutorial
 import Testing
 

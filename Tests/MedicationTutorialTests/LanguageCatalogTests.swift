@@ -14,9 +14,8 @@ struct LanguageCatalogTests {
     /// German must not lean on English: every entry English has, German has too.
     @Test(arguments: ["messages", "per", "units", "doseUnits", "when", "timingCodes", "routes", "days", "dates"])
     func germanIsComplete(table: String) throws {
-        let directory = try #require(LanguageCatalog.bundledDirectories.first)
-        let english = try Self.json(directory.appendingPathComponent("en.json"))[table]?.objectValue
-        let german = try Self.json(directory.appendingPathComponent("de.json"))[table]?.objectValue
+        let english = try JSONParser.parse(try #require(LanguageCatalog.bundledText("en")))[table]?.objectValue
+        let german = try JSONParser.parse(try #require(LanguageCatalog.bundledText("de")))[table]?.objectValue
         let missing = Set(english?.keys ?? []).subtracting(german?.keys ?? [])
         #expect(missing.isEmpty, "de.json \(table) lacks \(missing.sorted())")
     }
@@ -77,8 +76,6 @@ struct LanguageCatalogTests {
             LanguageLookupError(code: "tlh", available: ["de", "en"], problem: nil).description
                 == "unknown language 'tlh'; available: de, en")
     }
-
-    static func json(_ url: URL) throws -> JSONValue { try JSONParser.parse(try Data(contentsOf: url)) }
 
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-lang-\(UUID().uuidString)")

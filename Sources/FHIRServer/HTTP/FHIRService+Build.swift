@@ -1,5 +1,6 @@
 import FHIRModel
 import Foundation
+import MedbrainDataset
 
 extension FHIRService {
     /// The service for a configuration, its store filled from the data file or the dataset.

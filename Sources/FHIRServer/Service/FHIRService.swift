@@ -1,4 +1,5 @@
 import FHIRModel
+import FHIRValidation
 import Foundation
 
 /// The built-in FHIR server's behaviour: every interaction, independent of HTTP plumbing.

@@ -1,4 +1,5 @@
 import FHIRModel
+import FHIRValidation
 
 /// Every resource the built-in server holds, with its versions; the one place that changes them.
 ///

@@ -1,4 +1,5 @@
 import FHIRModel
+import FHIRValidation
 
 /// One change to the store, as a create, update, delete or transaction entry asks for it.
 public struct StoreWrite: Sendable {
@@ -27,25 +28,4 @@ public enum StoreError: Error, Sendable, Equatable {
     case notFound(type: String, id: String)
     /// The data file could not be written; the change was rolled back.
     case persistence(String)
-}
-
-/// One rule a resource breaks, naming the element (`MedicationAdministration.status`).
-public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
-    public let path: String
-    public let message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { "\(path): \(message)" }
-
-    /// Whether this issue is about the element `rulePath` names (`effectiveTime[x]` covers
-    /// `effectiveTimeDateTime`; `dosage` covers `dosage.dose`).
-    func concerns(_ rulePath: String) -> Bool {
-        let stem = rulePath.hasSuffix("[x]") ? String(rulePath.dropLast(3)) : rulePath
-        return path == stem || path.hasPrefix(stem + ".") || path.hasPrefix(stem + "[")
-            || (rulePath.hasSuffix("[x]") && path.hasPrefix(stem))
-    }
 }

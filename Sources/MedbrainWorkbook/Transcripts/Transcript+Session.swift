@@ -5,8 +5,13 @@ extension Transcript.Header {
     /// A fresh REPL as the header describes it: its clock, its time zone, connected to a
     /// new built-in server of its version; with a workbook, lesson commands too (progress
     /// in memory only). Setting it up prints nothing: a transcript shows only its commands.
-    public func session(console: Console, workbook: Workbook?, languages: LanguageCatalog = .standard()) async -> REPL {
-        let repl = REPL(console: console, now: now, languages: languages)
+    /// `launch` starts the built-in servers.
+    public func session(
+        console: Console, workbook: Workbook?, launch: @escaping BuiltinServerLauncher,
+        languages: LanguageCatalog = .standard()
+    ) async -> REPL {
+        let repl = REPL(
+            console: console, now: now, servers: BuiltinServers(now: now, launch: launch), languages: languages)
         if let workbook { repl.extensions = [LessonCommands(workbook: workbook, progressPath: nil)] }
         var setup = ["set timezone \"\(timeZone)\""]
         if let server { setup.append("connect builtin \(server.rawValue)") }

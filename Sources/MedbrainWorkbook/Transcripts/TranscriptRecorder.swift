@@ -11,7 +11,9 @@ public final class TranscriptRecorder {
     private var steps: [(command: String, output: [String])] = []
 
     /// A fresh session as `header` describes it; `console` is where the person watches.
-    public init(header: Transcript.Header, console: Console, workbook: Workbook?) async {
+    public init(
+        header: Transcript.Header, console: Console, workbook: Workbook?, launch: @escaping BuiltinServerLauncher
+    ) async {
         self.header = header
         let (output, error, printed) = (console.output, console.error, printed)
         let tee = Console(
@@ -24,7 +26,7 @@ public final class TranscriptRecorder {
                 error(text)
                 printed.append(text)
             })
-        repl = await header.session(console: tee, workbook: workbook)
+        repl = await header.session(console: tee, workbook: workbook, launch: launch)
     }
 
     /// The session, for completion and for knowing when it is finished.

@@ -38,8 +38,8 @@ public final class TranscriptReplay {
     }
 
     /// Plays every step; false when stopped with `q`.
-    public func play(workbook: Workbook?) async -> Bool {
-        let repl = await transcript.header.session(console: console, workbook: workbook)
+    public func play(workbook: Workbook?, launch: @escaping BuiltinServerLauncher) async -> Bool {
+        let repl = await transcript.header.session(console: console, workbook: workbook, launch: launch)
         narrate(transcript.headerLines)
         let finished = await play(on: repl)
         await repl.shutdown()

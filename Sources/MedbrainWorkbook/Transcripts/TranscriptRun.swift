@@ -22,12 +22,13 @@ public struct TranscriptRun: Sendable {
     /// Runs every step in order; a step that does not match does not stop the rest. With a
     /// workbook the session has its lesson commands too, progress kept in memory only.
     public static func run(
-        _ transcript: Transcript, workbook: Workbook? = nil, languages: LanguageCatalog = .standard()
+        _ transcript: Transcript, workbook: Workbook? = nil, launch: @escaping BuiltinServerLauncher,
+        languages: LanguageCatalog = .standard()
     ) async -> TranscriptRun {
         let header = transcript.header
         let printed = Printed()
         let console = Console(width: header.width, output: printed.append, error: printed.append)
-        let repl = await header.session(console: console, workbook: workbook, languages: languages)
+        let repl = await header.session(console: console, workbook: workbook, launch: launch, languages: languages)
         let bases = await repl.builtinBaseURLs()
         _ = printed.take()
         var captures: [String: String] = [:]

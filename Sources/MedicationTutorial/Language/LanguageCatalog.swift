@@ -3,7 +3,7 @@ import Foundation
 
 /// The languages Medbrain can render instructions in: every `<code>.json` it finds.
 ///
-/// Adding a language is adding a file, to the bundled `Languages` folder or to a folder
+/// Adding a language is adding a file, to `Bundled/Languages` (compiled in) or to a folder
 /// named by `MEDBRAIN_LANGUAGES`; no Swift changes. English is complete and every other
 /// file falls back to it for what it leaves out.
 public struct LanguageCatalog: Sendable {
@@ -26,24 +26,24 @@ public struct LanguageCatalog: Sendable {
 
     /// Loads the `.json` files of `directories`; a later directory's file replaces an earlier one's.
     public static func load(from directories: [URL]) -> LanguageCatalog {
-        var files: [String: URL] = [:]
-        for directory in directories {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            for name in names where name.hasSuffix(".json") {
-                files[String(name.dropLast(5))] = directory.appendingPathComponent(name)
-            }
-        }
+        load(files(in: directories))
+    }
+
+    /// Loads language files given as code (the file's name), source (for errors) and bytes.
+    static func load(_ files: [(code: String, source: String, bytes: [UInt8]?)]) -> LanguageCatalog {
+        var chosen: [String: (source: String, bytes: [UInt8]?)] = [:]
+        for file in files { chosen[file.code] = (file.source, file.bytes) }
         var problems: [LanguageFileError] = []
         var english: JSONValue?
-        if let url = files["en"] {
-            do { english = try readJSON(url) } catch { problems.append(error) }
+        if let file = chosen["en"] {
+            do { english = try readJSON(file.bytes, source: file.source) } catch { problems.append(error) }
         }
         var languages: [String: Language] = [:]
-        for (code, url) in files {
+        for (code, file) in chosen {
             do {
-                var own = try readJSON(url)
-                own = try Self.naming(own, code: code, source: url.path)
-                languages[code] = try Language(json: own, fallback: code == "en" ? nil : english, source: url.path)
+                var own = try readJSON(file.bytes, source: file.source)
+                own = try Self.naming(own, code: code, source: file.source)
+                languages[code] = try Language(json: own, fallback: code == "en" ? nil : english, source: file.source)
             } catch {
                 if !problems.contains(error) { problems.append(error) }
             }
@@ -57,46 +57,37 @@ public struct LanguageCatalog: Sendable {
         let extra = environment["MEDBRAIN_LANGUAGES"].map {
             $0.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
         }
-        return load(from: bundledDirectories + (extra ?? []))
+        return load(bundledFiles + files(in: extra ?? []))
     }
 
-    /// Where the build put the `Languages` resources, with the sources as a last resort so
-    /// a binary run from the build tree still finds them. Unlike `Bundle.module`, a missing
-    /// folder is an error the user sees, not a crash.
-    public static var bundledDirectories: [URL] {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        // Foundation's `Bundle.main` lists every file beside the program to learn whether it is
-        // a bundle, so it is asked only when the program's folder, from /proc, has no languages.
-        for folder in [{ programDirectory }, { Bundle.main.bundleURL }, { sources }] {
-            guard let folder = folder() else { continue }
-            let candidates =
-                folder == sources
-                ? [sources.appendingPathComponent("Languages")]
-                : [folder, folder.deletingLastPathComponent()].map {
-                    $0.appendingPathComponent("medbrain_MedicationTutorial.resources").appendingPathComponent(
-                        "Languages")
-                }
-            if let found = candidates.first(where: {
-                FileManager.default.fileExists(atPath: $0.appendingPathComponent("en.json").path)
-            }) {
-                return [found]
+    /// The text of a bundled language file (`Bundled/Languages/CODE.json`, compiled in).
+    public static func bundledText(_ code: String) -> String? {
+        BundledFiles.text("Languages/\(code).json")
+    }
+
+    /// The language files compiled into the program.
+    private static var bundledFiles: [(code: String, source: String, bytes: [UInt8]?)] {
+        BundledFiles.paths.compactMap { path in
+            guard path.hasPrefix("Languages/"), path.hasSuffix(".json") else { return nil }
+            let code = String(path.dropFirst("Languages/".count).dropLast(".json".count))
+            return (code, "built-in \(code).json", BundledFiles.text(path).map { Array($0.utf8) })
+        }
+    }
+
+    /// The `.json` files of `directories`, in order.
+    private static func files(in directories: [URL]) -> [(code: String, source: String, bytes: [UInt8]?)] {
+        directories.flatMap { directory in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return names.filter { $0.hasSuffix(".json") }.sorted().map { name in
+                let path = directory.appendingPathComponent(name).path
+                return (String(name.dropLast(5)), path, FileManager.default.contents(atPath: path).map { [UInt8]($0) })
             }
         }
-        return []
     }
 
-    /// The folder of the running program, links resolved; nil where /proc does not say.
-    private static var programDirectory: URL? {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
-            URL(fileURLWithPath: $0).deletingLastPathComponent()
-        }
-    }
-
-    private static func readJSON(_ url: URL) throws(LanguageFileError) -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw LanguageFileError(url.path, "cannot be read")
-        }
-        do { return try JSONParser.parse(data) } catch { throw LanguageFileError(url.path, error.description) }
+    private static func readJSON(_ bytes: [UInt8]?, source: String) throws(LanguageFileError) -> JSONValue {
+        guard let bytes else { throw LanguageFileError(source, "cannot be read") }
+        do { return try JSONParser.parse(bytes) } catch { throw LanguageFileError(source, error.description) }
     }
 
     /// The file name is the language's code; the file must name the language itself.

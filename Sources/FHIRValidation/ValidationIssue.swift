@@ -1,0 +1,20 @@
+/// One rule a resource breaks, naming the element (`MedicationAdministration.status`).
+public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+
+    /// Whether this issue is about the element `rulePath` names (`effectiveTime[x]` covers
+    /// `effectiveTimeDateTime`; `dosage` covers `dosage.dose`).
+    public func concerns(_ rulePath: String) -> Bool {
+        let stem = rulePath.hasSuffix("[x]") ? String(rulePath.dropLast(3)) : rulePath
+        return path == stem || path.hasPrefix(stem + ".") || path.hasPrefix(stem + "[")
+            || (rulePath.hasSuffix("[x]") && path.hasPrefix(stem))
+    }
+}

@@ -1,0 +1,19 @@
+import FHIRServer
+import Foundation
+import MedbrainREPL
+import MedbrainWeb
+
+extension BuiltinServers {
+    /// Starts a built-in server inside this process on a free loopback port, with the
+    /// classroom's web view at the root of its address: what `medbrain` hands its REPL.
+    public static let launchInProcess: BuiltinServerLauncher = { version, now in
+        let configuration = ServerConfiguration(version: version, now: now)
+        let server = try await InProcessServer.start(configuration, pages: WebView().pages)
+        return BuiltinServer(baseURL: server.baseURL, stop: { await server.stop() })
+    }
+
+    /// Built-in servers started in this process, their clocks fixed at `now` (nil: the real clock).
+    public static func inProcess(now: Date?) -> BuiltinServers {
+        BuiltinServers(now: now, launch: launchInProcess)
+    }
+}
