@@ -7,7 +7,7 @@ import MedicationTutorial
 /// recording a new one (§14.5).
 extension REPL {
     func administrations(_ arguments: [String]) async throws {
-        let (_, order) = try chosenOrder(arguments, usage: "administrations [N]")
+        let (_, order) = try chosenOrder(arguments)
         let doses = try await fetchAdministrations(of: order)
         let zone = settings.current.timeZone
         let words = try language()
@@ -26,9 +26,9 @@ extension REPL {
 
     func group(_ arguments: [String]) async throws {
         guard let first = arguments.first, let mode = GroupingMode(rawValue: first.lowercased()) else {
-            throw CommandCatalog.usage("group")
+            throw UsageError()
         }
-        let (_, order) = try chosenOrder(Array(arguments.dropFirst()), usage: "group year|month|week|day [N]")
+        let (_, order) = try chosenOrder(Array(arguments.dropFirst()))
         let doses = try await fetchAdministrations(of: order)
         let settings = settings.current
         let today = settings.today ?? CivilDay.today(in: settings.timeZone, at: clock())
@@ -40,12 +40,11 @@ extension REPL {
     }
 
     func administer(_ arguments: [String]) async throws {
-        let usage = CommandCatalog.entry("administer")!.usage
         let outcome = arguments.count > 1 ? arguments[1].lowercased() : ""
         guard arguments.count == 2 || (arguments.count == 4 && arguments[2].lowercased() == "at"),
             ["taken", "missed"].contains(outcome)
-        else { throw REPLError("usage: \(usage)") }
-        let (number, order) = try chosenOrder([arguments[0]], usage: usage)
+        else { throw UsageError() }
+        let (number, order) = try chosenOrder([arguments[0]])
         let client = try connected()
         let time = arguments.count == 4 ? arguments[3] : Self.dateTime(clock(), in: settings.current.timeZone)
         // FHIR wants a zone with every time; year 0 is no date a dose was taken on.

@@ -38,7 +38,7 @@ extension REPL {
     /// `builtin [VERSION]` starts (or reuses) a built-in server; a URL is a base; any other
     /// word names a server profile.
     private func connectTarget(_ arguments: [String]) async throws -> ConnectTarget {
-        let usage = usage("connect")
+        let usage = UsageError()
         let target = arguments.first ?? "builtin"
         guard target == "builtin" else {
             guard arguments.count == 1 else { throw usage }
@@ -53,13 +53,14 @@ extension REPL {
         return ConnectTarget(url: try await servers.baseURL(version))
     }
 
-    func disconnect() {
+    func disconnect(_ arguments: [String]) throws {
+        guard arguments.isEmpty else { throw UsageError() }
         session = Session()
         say("disconnected")
     }
 
     func trace(_ arguments: [String]) throws {
-        guard arguments.count == 1 else { throw CommandCatalog.usage("trace") }
+        guard arguments.count == 1 else { throw UsageError() }
         try set(["trace", arguments[0]])
     }
 

@@ -3,43 +3,42 @@ import Foundation
 /// `help` and `set`.
 extension REPL {
     func help(_ arguments: [String]) throws {
-        let added = extensions.flatMap(\.commands)
-        if let name = arguments.first?.lowercased() {
-            if let entry = CommandCatalog.entry(name) {
-                // The generic commands point at the FHIR specification's page for their interaction.
-                let specification = entry.section.hasPrefix("http") ? "https://hl7.org/fhir/R4/\(entry.section)" : nil
-                show(
-                    [
-                        "name": .string(entry.name), "usage": .string(entry.usage), "summary": .string(entry.summary),
-                        "section": .string(entry.section), "example": .string(entry.example),
-                    ],
-                    lines: [
-                        "usage: \(entry.usage)",
-                        "  \(entry.summary)" + (entry.section.hasPrefix("§") ? " (tutorial \(entry.section))" : ""),
-                        "  example: \(entry.example)",
-                    ] + (specification.map { ["  FHIR: \($0)"] } ?? []))
-            } else if let command = added.first(where: { $0.name == name }) {
-                console.line("usage: \(command.usage)")
-                console.line("  \(command.summary)")
-                console.line("  example: \(command.example)")
-            } else {
-                throw REPLError(CommandCatalog.unknown(name, also: added.map(\.name)))
-            }
-            return
+        guard arguments.count <= 1 else { throw UsageError() }
+        if let name = arguments.first {
+            guard let command = commands.command(name) else { throw commands.unknown(name.lowercased()) }
+            return describe(command)
         }
-        let sections =
-            CommandCatalog.steps.map { ($0.0, $0.1.map { ($0.name, $0.usage, $0.summary) }) }
-            + extensions.map { ($0.title, $0.commands.map { ($0.name, $0.usage, $0.summary) }) }
+        let groups = commands.groups
         show(
             .array(
-                sections.flatMap { title, commands in
-                    commands.map {
-                        ["group": .string(title), "name": .string($0), "usage": .string($1), "summary": .string($2)]
+                groups.flatMap { group in
+                    group.commands.map {
+                        [
+                            "group": .string(group.title), "name": .string($0.name), "usage": .string($0.usage),
+                            "summary": .string($0.summary),
+                        ]
                     }
                 }),
-            lines: sections.flatMap { title, commands in
-                [title] + commands.flatMap { _, usage, summary in helpLines(usage, summary) }
+            lines: groups.flatMap { group in
+                [group.title] + group.commands.flatMap { helpLines($0.usage, $0.summary) }
             })
+    }
+
+    /// `help COMMAND`: its usage, what it does, an example, and where the tutorial or FHIR's
+    /// specification explains it.
+    private func describe(_ command: Command) {
+        // The generic commands point at the FHIR specification's page for their interaction.
+        let specification = command.section.hasPrefix("http") ? "https://hl7.org/fhir/R4/\(command.section)" : nil
+        show(
+            [
+                "name": .string(command.name), "usage": .string(command.usage), "summary": .string(command.summary),
+                "section": .string(command.section), "example": .string(command.example),
+            ],
+            lines: [
+                "usage: \(command.usage)",
+                "  \(command.summary)" + (command.section.hasPrefix("§") ? " (tutorial \(command.section))" : ""),
+                "  example: \(command.example)",
+            ] + (specification.map { ["  FHIR: \($0)"] } ?? []))
     }
 
     /// `  usage   summary` in columns when the console is wide enough, else the summary below.
@@ -54,7 +53,7 @@ extension REPL {
     /// `set` alone shows every setting; `set NAME VALUE` changes one and shows it.
     func set(_ arguments: [String]) throws {
         guard arguments.count == 0 || arguments.count == 2 else {
-            throw CommandCatalog.usage("set")
+            throw UsageError()
         }
         if arguments.count == 2 {
             let (languages, colourAllowed) = (languages, console.colour)

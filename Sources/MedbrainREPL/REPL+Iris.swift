@@ -9,8 +9,8 @@ extension REPL {
     /// creates the patient only when none matches, so registering twice makes no twin.
     func register(_ arguments: [String]) async throws {
         let (names, options) = try Self.options(
-            arguments, allowed: ["--birth-date", "--gender"], usage: usage("register"))
-        guard names.count == 2 else { throw usage("register") }
+            arguments, allowed: ["--birth-date", "--gender"])
+        guard names.count == 2 else { throw UsageError() }
         let (given, family) = (names[0], names[1])
         guard !given.trimmingCharacters(in: .whitespaces).isEmpty, !family.trimmingCharacters(in: .whitespaces).isEmpty
         else { throw REPLError("a patient's given and family names are not empty") }
@@ -56,7 +56,7 @@ extension REPL {
     func observe(_ arguments: [String]) async throws {
         guard arguments.count == 2 || (arguments.count == 4 && arguments[2].lowercased() == "at"),
             arguments[0].lowercased() == "steps"
-        else { throw usage("observe") }
+        else { throw UsageError() }
         guard let steps = Int(arguments[1]), steps >= 0 else {
             throw REPLError("a step count is a whole number, such as 8000; '\(arguments[1])' is not")
         }
@@ -113,7 +113,7 @@ extension REPL {
     }
 
     /// Splits `--name value` options from the other words; an unknown option or a missing value is an error.
-    static func options(_ arguments: [String], allowed: Set<String>, usage: REPLError) throws
+    static func options(_ arguments: [String], allowed: Set<String>) throws
         -> (words: [String], options: [String: String])
     {
         var (words, options) = ([String](), [String: String]())
@@ -123,7 +123,7 @@ extension REPL {
                 words.append(word)
                 continue
             }
-            guard allowed.contains(word) else { throw usage }
+            guard allowed.contains(word) else { throw UsageError() }
             guard let value = rest.popFirst(), !value.isEmpty else { throw REPLError("\(word) needs a value") }
             options[word] = value
         }

@@ -23,7 +23,7 @@ extension REPL {
     }
 
     /// `_id=f001` by default (the tutorial's test patient), or by id, identifier or email.
-    static func loginQuery(_ arguments: [String]) throws(REPLError) -> [(String, String)] {
+    static func loginQuery(_ arguments: [String]) throws -> [(String, String)] {
         var query: [(String, String)] = []
         var rest = arguments[...]
         while let word = rest.popFirst() {
@@ -35,20 +35,22 @@ extension REPL {
             case let id where !id.hasPrefix("-") && query.allSatisfy({ $0.0 != "_id" }):
                 query.append(("_id", id))
             default:
-                throw CommandCatalog.usage("login")
+                throw UsageError()
             }
         }
         return query.isEmpty ? [("_id", "f001")] : query
     }
 
-    func logout() {
+    func logout(_ arguments: [String]) throws {
+        guard arguments.isEmpty else { throw UsageError() }
         session.patient = nil
         (session.orders, session.currentOrder, session.ordersListed) = ([], nil, false)
         say("logged out")
     }
 
     /// The account screen of §11.6: name, birth date, gender, phone, email, address.
-    func whoami() throws {
+    func whoami(_ arguments: [String]) throws {
+        guard arguments.isEmpty else { throw UsageError() }
         let patient = try loggedIn()
         let summary = Self.summary(of: patient)
         let rows: [(String, String?)] = [

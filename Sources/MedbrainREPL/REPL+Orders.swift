@@ -5,7 +5,7 @@ import MedicationTutorial
 /// Steps 3 and 4: the patient's orders (tutorial §12.7) and their instructions (§12.6).
 extension REPL {
     func orders(_ arguments: [String]) async throws {
-        guard arguments.isEmpty else { throw REPLError("usage: orders") }
+        guard arguments.isEmpty else { throw UsageError() }
         let patient = try loggedIn()
         let client = try connected()
         let type = client.version.orderType
@@ -53,7 +53,7 @@ extension REPL {
     }
 
     func order(_ arguments: [String]) throws {
-        let (number, order) = try chosenOrder(arguments, usage: "order N")
+        let (number, order) = try chosenOrder(arguments)
         let version = try connected().version
         let renderer = InstructionsRenderer(language: try language())
         let sentences = (order.dosages.isEmpty ? [OrderDosage()] : order.dosages).map {
@@ -93,7 +93,7 @@ extension REPL {
             code = rest[flag + 1]
             rest.removeSubrange(flag...flag + 1)
         }
-        let (_, order) = try chosenOrder(rest, usage: "instructions N [--lang en|de] [--breakdown]")
+        let (_, order) = try chosenOrder(rest)
         let version = try connected().version
         let renderer = InstructionsRenderer(language: try language(code))
         let dosages = order.dosages.isEmpty ? [OrderDosage()] : order.dosages
@@ -118,13 +118,13 @@ extension REPL {
     }
 
     /// Order N of the last listing (or the last one named), checked against the listing.
-    func chosenOrder(_ arguments: [String], usage: String) throws -> (Int, Order) {
+    func chosenOrder(_ arguments: [String]) throws -> (Int, Order) {
         _ = try loggedIn()
-        guard arguments.count <= 1 else { throw REPLError("usage: \(usage)") }
+        guard arguments.count <= 1 else { throw UsageError() }
         guard !session.orders.isEmpty else { throw REPLError("no orders listed; 'orders' first") }
         guard let number = arguments.first.map({ Int($0) }) ?? session.currentOrder else {
-            throw REPLError(
-                arguments.isEmpty ? "which order? usage: \(usage)" : "'\(arguments[0])' is not an order number")
+            guard arguments.isEmpty else { throw REPLError("'\(arguments[0])' is not an order number") }
+            throw UsageError("which order? ")
         }
         guard (1...session.orders.count).contains(number) else {
             throw REPLError("no order \(number); the last listing has 1 to \(session.orders.count)")

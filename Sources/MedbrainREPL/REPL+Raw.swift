@@ -9,13 +9,13 @@ extension REPL {
     /// `get PATH`: any GET, relative to the base or absolute; prints the answer's JSON.
     func get(_ arguments: [String]) async throws {
         let (arguments, file) = try Self.savingTarget(arguments)
-        guard arguments.count == 1 else { throw usage("get") }
+        guard arguments.count == 1 else { throw UsageError() }
         try await exchange("GET", arguments[0], body: nil, savingTo: file)
     }
 
     /// `post PATH @FILE|JSON`: a transaction or batch to the base, an operation, a search by POST.
     func post(_ arguments: [String]) async throws {
-        guard arguments.count == 2 else { throw usage("post") }
+        guard arguments.count == 2 else { throw UsageError() }
         try await exchange("POST", arguments[0], body: try ResourceInput.read(arguments[1]), savingTo: nil)
     }
 
@@ -37,7 +37,7 @@ extension REPL {
         // The version may come first, as JSON on the line must be the last word.
         let versions = arguments.filter { FHIRVersion(rawValue: $0.lowercased()) != nil }
         let inputs = arguments.filter { FHIRVersion(rawValue: $0.lowercased()) == nil }
-        guard inputs.count == 1, versions.count <= 1 else { throw usage("validate") }
+        guard inputs.count == 1, versions.count <= 1 else { throw UsageError() }
         let resource = try ResourceInput.read(inputs[0])
         let version = try validationVersion(versions.first, resource: resource)
         guard let type = resource["resourceType"]?.stringValue else {
@@ -72,7 +72,7 @@ extension REPL {
     /// The version asked for, else the server's, else the one the resource type belongs to.
     private func validationVersion(_ word: String?, resource: JSONValue) throws -> FHIRVersion {
         if let word {
-            guard let version = FHIRVersion(rawValue: word.lowercased()) else { throw usage("validate") }
+            guard let version = FHIRVersion(rawValue: word.lowercased()) else { throw UsageError() }
             return version
         }
         if let client = session.client { return client.version }

@@ -6,7 +6,7 @@ import MedicationTutorial
 /// server holds for the logged-in patient.
 extension REPL {
     func requirements(_ arguments: [String]) async throws {
-        guard arguments.isEmpty else { throw REPLError("usage: requirements") }
+        guard arguments.isEmpty else { throw UsageError() }
         let id = try loggedIn().id ?? ""
         let client = try connected()
         let type = client.version.orderType

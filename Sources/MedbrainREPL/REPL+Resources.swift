@@ -6,7 +6,7 @@ extension REPL {
     /// `read TYPE ID`, `read TYPE/ID` or `read TYPE/ID/_history/V`.
     func readResource(_ arguments: [String]) async throws {
         let (arguments, file) = try Self.savingTarget(arguments)
-        let path = try Self.resourcePath(arguments, allowingVersion: true, usage: usage("read"))
+        let path = try Self.resourcePath(arguments, allowingVersion: true)
         let client = try connected()
         try checkType(path.type, on: client)
         let response = try await client.request("GET", path.text)
@@ -19,7 +19,7 @@ extension REPL {
     /// `history TYPE ID`: every version of one resource, newest first.
     func history(_ arguments: [String]) async throws {
         let (arguments, file) = try Self.savingTarget(arguments)
-        let path = try Self.resourcePath(arguments, allowingVersion: false, usage: usage("history"))
+        let path = try Self.resourcePath(arguments, allowingVersion: false)
         let client = try connected()
         try checkType(path.type, on: client)
         let bundle = try await client.history(path.type, id: path.id)
@@ -29,7 +29,7 @@ extension REPL {
 
     /// `create TYPE @FILE|JSON`: the server gives the new resource its id.
     func create(_ arguments: [String]) async throws {
-        guard arguments.count == 2 else { throw usage("create") }
+        guard arguments.count == 2 else { throw UsageError() }
         try Self.checkName(type: arguments[0], id: "new")
         let client = try connected()
         try checkType(arguments[0], on: client)
@@ -51,13 +51,13 @@ extension REPL {
     /// `update TYPE ID @FILE|JSON`, with If-Match on the version last read, so nobody's
     /// change is overwritten unseen.
     func update(_ arguments: [String]) async throws {
-        guard arguments.count == 3 else { throw usage("update") }
+        guard arguments.count == 3 else { throw UsageError() }
         let (type, id) = (arguments[0], arguments[1])
         try Self.checkName(type: type, id: id)
         let client = try connected()
         try checkType(type, on: client)
         guard case .object(var object) = try ResourceInput.typed(try ResourceInput.read(arguments[2]), as: type) else {
-            throw usage("update")
+            throw UsageError()
         }
         if let other = object["id"]?.stringValue, other != id {
             throw REPLError("the resource's id is \(other), not \(id)")
@@ -88,7 +88,7 @@ extension REPL {
     func delete(_ arguments: [String]) async throws {
         let sure = arguments.contains("--yes")
         let words = arguments.filter { $0 != "--yes" }
-        guard words.count == 2 else { throw usage("delete") }
+        guard words.count == 2 else { throw UsageError() }
         let (type, id) = (words[0], words[1])
         try Self.checkName(type: type, id: id)
         let client = try connected()
@@ -117,13 +117,13 @@ extension REPL {
     }
 
     /// A resource named as `TYPE ID`, `TYPE/ID` or (when allowed) `TYPE/ID/_history/V`.
-    static func resourcePath(_ arguments: [String], allowingVersion: Bool, usage: REPLError) throws
+    static func resourcePath(_ arguments: [String], allowingVersion: Bool) throws
         -> (type: String, id: String, text: String)
     {
         let parts = arguments.count == 2 ? arguments : (arguments.first?.split(separator: "/").map(String.init) ?? [])
         guard arguments.count <= 2, parts.count == 2 || (allowingVersion && parts.count == 4 && parts[2] == "_history"),
             parts.allSatisfy({ !$0.isEmpty })
-        else { throw usage }
+        else { throw UsageError() }
         try checkName(type: parts[0], id: parts[1])
         if parts.count == 4 { try checkName(type: parts[0], id: parts[3], what: "version") }
         return (parts[0], parts[1], parts.joined(separator: "/"))

@@ -16,7 +16,7 @@ extension REPL {
     /// `show [json|table|summary] [> FILE]`: the last result again, in the form asked for.
     func showResult(_ arguments: [String]) throws {
         let (arguments, file) = try Self.savingTarget(arguments)
-        guard arguments.count <= 1 else { throw usage("show") }
+        guard arguments.count <= 1 else { throw UsageError() }
         guard let result = session.result else {
             throw REPLError("nothing to show yet; 'search', 'read' or 'get' first")
         }
@@ -27,7 +27,7 @@ extension REPL {
         case "table": console.output(table(of: result).map { $0 + "\n" }.joined())
         case "summary":
             show(["summary": .string(Self.summary(of: result.json))], lines: [Self.summary(of: result.json)])
-        default: throw usage("show")
+        default: throw UsageError()
         }
     }
 

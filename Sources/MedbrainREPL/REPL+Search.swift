@@ -5,7 +5,7 @@ import FHIRModel
 extension REPL {
     func search(_ arguments: [String]) async throws {
         let (arguments, file) = try Self.savingTarget(arguments)
-        guard let type = arguments.first else { throw usage("search") }
+        guard let type = arguments.first else { throw UsageError() }
         let client = try connected()
         try checkType(type, on: client)
         let parameters = try Self.searchParameters(arguments.dropFirst())
@@ -22,10 +22,10 @@ extension REPL {
         let (arguments, file) = try Self.savingTarget(arguments)
         guard let relation = arguments.first.map(Self.linkRelation), arguments.count <= 2,
             ["next", "previous", "first", "last", "all"].contains(relation)
-        else { throw usage("page") }
+        else { throw UsageError() }
         guard let bundle = session.result?.bundle else { throw REPLError("no search to page; 'search' first") }
         if relation == "all" { return try await pageAll(bundle, limit: arguments.dropFirst().first, savingTo: file) }
-        guard arguments.count == 1 else { throw usage("page") }
+        guard arguments.count == 1 else { throw UsageError() }
         // DSTU2-era servers may still write `prev`.
         guard let link = bundle.link(relation) ?? (relation == "previous" ? bundle.link("prev") : nil) else {
             let links = bundle.link.compactMap(\.relation).filter { $0 != "self" }
@@ -72,7 +72,7 @@ extension REPL {
     }
 
     func count(_ arguments: [String]) async throws {
-        guard let type = arguments.first else { throw usage("count") }
+        guard let type = arguments.first else { throw UsageError() }
         let client = try connected()
         try checkType(type, on: client)
         let total = try await client.count(type, try Self.searchParameters(arguments.dropFirst()))
@@ -99,7 +99,7 @@ extension REPL {
                 "\(type) is not in \(client.version.displayName); this server calls a prescription \(client.version.orderType)"
             )
         }
-        let closest = types.map { ($0, CommandCatalog.distance($0.lowercased(), type.lowercased())) }.min {
+        let closest = types.map { ($0, CommandTable.distance($0.lowercased(), type.lowercased())) }.min {
             $0.1 < $1.1
         }
         if let closest, closest.1 <= max(2, type.count / 3) {
@@ -117,5 +117,4 @@ extension REPL {
 
     static let pageAllLimit = 1_000
 
-    func usage(_ name: String) -> REPLError { CommandCatalog.usage(name) }
 }

@@ -12,7 +12,7 @@ extension REPL {
     }
 
     func listServers(_ arguments: [String]) throws {
-        guard arguments.isEmpty else { throw usage("servers") }
+        guard arguments.isEmpty else { throw UsageError() }
         let file = try ServerProfiles.load(from: serversPath)
         guard !file.profiles.isEmpty else {
             return say("no server profiles in \(file.path); a profile is [NAME] and a line url = BASE")

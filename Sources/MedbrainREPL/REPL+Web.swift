@@ -2,7 +2,7 @@
 /// the root of its address, the REPL's built-in ones and a class's shared `medbrain serve`.
 extension REPL {
     func web(_ arguments: [String]) async throws {
-        guard arguments.isEmpty else { throw usage("web") }
+        guard arguments.isEmpty else { throw UsageError() }
         let server = try connected().server
         let isMedbrain =
             await servers.baseURLs.contains(server.baseURL) || server.software?.hasPrefix("Medbrain ") == true

@@ -23,8 +23,12 @@ public final class REPL {
     let interrupted: (@Sendable () -> Bool)?
     /// Set by `quit`.
     public private(set) var isFinished = false
-    /// Commands an outer layer adds (the workbook's lessons), asked after the REPL's own.
-    public var extensions: [any REPLExtension] = []
+    /// Commands an outer layer adds (the workbook's lessons), listed after the REPL's own.
+    public var extensions: [any REPLExtension] = [] {
+        didSet { commands = CommandTable(groups: CommandGroup.builtin + extensions.map(\.commandGroup)) }
+    }
+    /// Every command this REPL runs: its own and its extensions'.
+    private(set) var commands = CommandTable(groups: CommandGroup.builtin)
     /// The server profiles file `connect NAME` and `servers` read.
     public var serversPath = ServerProfiles.defaultPath()
     /// Asks the user a yes-or-no question (`delete` on a terminal); nil: nobody to ask, so go ahead.
@@ -69,9 +73,14 @@ public final class REPL {
         guard let name = words.first?.lowercased() else { return true }
         lastAttempt = [name] + words.dropFirst()
         cancellation.reset()
-        let watchers = [watchForInterrupt(), showWaiting(for: name)].compactMap { $0 }
+        guard let command = commands.command(name) else {
+            _ = failed(commands.unknown(name))
+            await finished(line, succeeded: false)
+            return false
+        }
+        let watchers = [watchForInterrupt(), showWaiting(command.waiting)].compactMap { $0 }
         do {
-            try await run(name, Array(words.dropFirst()))
+            try await run(command, Array(words.dropFirst()))
         } catch {
             await stop(watchers)
             // The error first: what a lesson says about the failure comes after it.
@@ -153,8 +162,8 @@ public final class REPL {
     }
 
     /// On a terminal, the spinner for a command that waits for the server.
-    private func showWaiting(for name: String) -> Task<Void, Never>? {
-        guard console.interactive, let waiting = CommandCatalog.entry(name)?.waiting else { return nil }
+    private func showWaiting(_ waiting: String?) -> Task<Void, Never>? {
+        guard console.interactive, let waiting else { return nil }
         return Task { [spinner] in await spinner.spin(waiting) }
     }
 
@@ -164,47 +173,18 @@ public final class REPL {
     /// Stops the built-in servers.
     public func shutdown() async { await servers.stopAll() }
 
-    private func run(_ name: String, _ arguments: [String]) async throws {
-        switch name {
-        case "help", "?": try help(arguments)
-        case "connect": try await connect(arguments)
-        case "disconnect": disconnect()
-        case "servers": try listServers(arguments)
-        case "web": try await web(arguments)
-        case "login": try await login(arguments)
-        case "logout": logout()
-        case "whoami": try whoami()
-        case "requirements": try await requirements(arguments)
-        case "orders": try await orders(arguments)
-        case "order": try order(arguments)
-        case "instructions": try instructions(arguments)
-        case "administrations": try await administrations(arguments)
-        case "group": try await group(arguments)
-        case "administer": try await administer(arguments)
-        case "search": try await search(arguments)
-        case "page": try await page(arguments)
-        case "count": try await count(arguments)
-        case "read": try await readResource(arguments)
-        case "history": try await history(arguments)
-        case "create": try await create(arguments)
-        case "update": try await update(arguments)
-        case "delete": try await delete(arguments)
-        case "validate": try validate(arguments)
-        case "get": try await get(arguments)
-        case "post": try await post(arguments)
-        case "show": try showResult(arguments)
-        case "register": try await register(arguments)
-        case "observe": try await observe(arguments)
-        case "set": try set(arguments)
-        case "trace": try trace(arguments)
-        case "quit", "exit":
-            guard arguments.isEmpty else { throw REPLError("usage: \(name)") }
-            isFinished = true
-        default:
-            guard let plugin = extensions.first(where: { $0.commands.contains { $0.name == name } }) else {
-                throw REPLError(CommandCatalog.unknown(name, also: extensions.flatMap(\.commands).map(\.name)))
-            }
-            try await plugin.run(name, arguments, in: self)
+    /// Runs `command`; wrong words get its usage, which only the table knows.
+    private func run(_ command: Command, _ arguments: [String]) async throws {
+        do {
+            try await command.run(self, arguments)
+        } catch let wrong as UsageError {
+            throw REPLError(wrong.lead + "usage: " + command.usage)
         }
+    }
+
+    /// `quit` (or `exit`): the session ends after this command.
+    func quit(_ arguments: [String]) throws {
+        guard arguments.isEmpty else { throw UsageError() }
+        isFinished = true
     }
 }

@@ -27,9 +27,8 @@ extension LessonCommands {
 
     /// Runs the solutions of the steps already done, printing nothing; some fail on purpose.
     private func replay(_ steps: ArraySlice<Lesson.Step>, in repl: REPL) async {
-        let workbookCommands = Set(commands.map(\.name))
         let lines = steps.flatMap(\.commands).filter { line in
-            !workbookCommands.contains(line.split(separator: " ").first.map { $0.lowercased() } ?? "")
+            !Self.names.contains(line.split(separator: " ").first.map { $0.lowercased() } ?? "")
         }
         _ = await repl.executeQuietly(lines)
         repl.print("(Steps 1–\(steps.count) ran again, so the session is where you left it.)")

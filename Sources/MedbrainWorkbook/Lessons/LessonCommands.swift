@@ -18,24 +18,6 @@ public final class LessonCommands: REPLExtension {
     /// False once the lesson started here is finished: its last step is not checked again.
     var checking = false
 
-    public let title = "Workbook"
-    public let commands = [
-        ExtensionCommand(
-            name: "lesson", usage: "lesson [N|NAME]", summary: "list the lessons, or start or resume one",
-            example: "lesson 3"),
-        ExtensionCommand(name: "next", usage: "next", summary: "go on to the next step", example: "next"),
-        ExtensionCommand(name: "back", usage: "back", summary: "go back a step", example: "back"),
-        ExtensionCommand(name: "hint", usage: "hint", summary: "one more hint for this step", example: "hint"),
-        ExtensionCommand(
-            name: "solution", usage: "solution", summary: "what to type for this step", example: "solution"),
-        ExtensionCommand(name: "check", usage: "check", summary: "check this step now", example: "check"),
-        ExtensionCommand(
-            name: "reset", usage: "reset [N]", summary: "start a lesson over (default: this one)", example: "reset 3"),
-        ExtensionCommand(
-            name: "progress", usage: "progress", summary: "the lessons done and the step you are at",
-            example: "progress"),
-    ]
-
     /// Worth a line each at start: broken lesson files, an unreadable progress file.
     public let warnings: [String]
 
@@ -47,28 +29,11 @@ public final class LessonCommands: REPLExtension {
         warnings = workbook.problems + [warning].compactMap { $0 }
     }
 
-    public func run(_ name: String, _ arguments: [String], in repl: REPL) async throws {
-        switch (name, arguments.count) {
-        case ("lesson", 0): list(in: repl)
-        case ("lesson", 1): try await start(try lesson(named: arguments[0]), in: repl)
-        case ("next", 0): try move(by: 1, in: repl)
-        case ("back", 0): try move(by: -1, in: repl)
-        case ("hint", 0): try hint(in: repl)
-        case ("solution", 0): try solution(in: repl)
-        case ("check", 0): try await check(in: repl)
-        case ("reset", 0...1): try await reset(arguments.first, in: repl)
-        case ("progress", 0): report(in: repl)
-        default:
-            let usage = commands.first { $0.name == name }?.usage ?? name
-            throw REPLError("usage: \(usage)")
-        }
-    }
-
     /// Checks the step after every command but the workbook's own; a failed command can be
     /// the point of a step (`tried`), but only a success earns a "still to do".
     public func commandFinished(_ line: String, succeeded: Bool, in repl: REPL) async {
         let name = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
-        guard !starting, !["quit", "exit"].contains(name), !commands.contains(where: { $0.name == name }),
+        guard !starting, !["quit", "exit"].contains(name), !Self.names.contains(name),
             let (lesson, index) = currentStep(), startedHere == lesson.id, checking
         else { return }
         let missing = await missing(lesson.steps[index], in: repl)
@@ -88,9 +53,9 @@ public final class LessonCommands: REPLExtension {
             + "'lesson \(number)' resumes it."
     }
 
-    public func completions(for words: [String], in repl: REPL) -> [String] {
-        guard words.count == 2, ["lesson", "reset"].contains(words[0].lowercased()) else { return [] }
-        return workbook.lessons.map { String($0.id.drop { $0.isNumber || $0 == "-" }) }
+    /// The lessons' names without their numbers, for Tab after `lesson` and `reset`.
+    var lessonNames: [String] {
+        workbook.lessons.map { String($0.id.drop { $0.isNumber || $0 == "-" }) }
     }
 
     func lesson(named name: String) throws -> Lesson {

@@ -1,0 +1,56 @@
+/// One REPL command: its name, what `help` says of it, what its spinner shows, what Tab offers
+/// after it, and what it runs. The dispatcher, `help`, completion and the workbook all read
+/// the same value, so adding a command is adding one value to its group.
+public struct Command {
+    /// What runs the command: the REPL and the words after the command's name.
+    public typealias Run = (REPL, [String]) async throws -> Void
+    /// What Tab offers for the last word of `words` (the command's name first, the word being
+    /// typed last, empty after a space).
+    public typealias Complete = (REPL, [String]) -> [String]
+
+    public let name: String
+    /// Other names it answers to (`exit` for `quit`).
+    public let aliases: [String]
+    public let usage: String
+    public let summary: String
+    /// The tutorial's section (`§12.7`) or the FHIR specification's page (`http.html#search`).
+    public let section: String
+    public let example: String
+    /// What the spinner says while the command waits for the server; nil: it never waits.
+    public let waiting: String?
+    public let complete: Complete
+    public let run: Run
+
+    public init(
+        _ name: String, aliases: [String] = [], usage: String, summary: String, section: String = "",
+        example: String, waiting: String? = nil, complete: @escaping Complete = { _, _ in [] },
+        run: @escaping Run
+    ) {
+        (self.name, self.aliases, self.usage, self.summary) = (name, aliases, usage, summary)
+        (self.section, self.example, self.waiting, self.complete, self.run) = (
+            section, example, waiting, complete, run
+        )
+    }
+
+    /// Whether `word` (lowercased) names this command.
+    func answers(to word: String) -> Bool { word == name || aliases.contains(word) }
+}
+
+/// Commands `help` lists under one title, in the order a student meets them.
+public struct CommandGroup {
+    public let title: String
+    public let commands: [Command]
+
+    public init(_ title: String, _ commands: [Command]) {
+        (self.title, self.commands) = (title, commands)
+    }
+}
+
+/// Thrown by a command given words it cannot use; the REPL answers with the command's usage,
+/// which the command table holds, so no command looks its own usage up by name.
+public struct UsageError: Error, Sendable {
+    /// Said before the usage (`which order? `).
+    public let lead: String
+
+    public init(_ lead: String = "") { self.lead = lead }
+}

@@ -1,0 +1,55 @@
+import MedbrainREPL
+
+/// The workbook's commands, in the REPL's one command table beside its own.
+extension LessonCommands {
+    /// The workbook's command names: a lesson's step is not checked after these.
+    static let names: Set<String> = ["lesson", "next", "back", "hint", "solution", "check", "reset", "progress"]
+
+    public var commandGroup: CommandGroup {
+        CommandGroup(
+            "Workbook",
+            [
+                Command(
+                    "lesson", usage: "lesson [N|NAME]", summary: "list the lessons, or start or resume one",
+                    example: "lesson 3", complete: { [self] _, words in words.count == 2 ? lessonNames : [] },
+                    run: { [self] repl, arguments in
+                        guard arguments.count <= 1 else { throw UsageError() }
+                        guard let name = arguments.first else { return list(in: repl) }
+                        try await start(try lesson(named: name), in: repl)
+                    }),
+                Command(
+                    "next", usage: "next", summary: "go on to the next step", example: "next",
+                    run: plain { [self] repl in try move(by: 1, in: repl) }),
+                Command(
+                    "back", usage: "back", summary: "go back a step", example: "back",
+                    run: plain { [self] repl in try move(by: -1, in: repl) }),
+                Command(
+                    "hint", usage: "hint", summary: "one more hint for this step", example: "hint",
+                    run: plain { [self] repl in try hint(in: repl) }),
+                Command(
+                    "solution", usage: "solution", summary: "what to type for this step", example: "solution",
+                    run: plain { [self] repl in try solution(in: repl) }),
+                Command(
+                    "check", usage: "check", summary: "check this step now", example: "check",
+                    run: plain { [self] repl in try await check(in: repl) }),
+                Command(
+                    "reset", usage: "reset [N]", summary: "start a lesson over (default: this one)",
+                    example: "reset 3", complete: { [self] _, words in words.count == 2 ? lessonNames : [] },
+                    run: { [self] repl, arguments in
+                        guard arguments.count <= 1 else { throw UsageError() }
+                        try await reset(arguments.first, in: repl)
+                    }),
+                Command(
+                    "progress", usage: "progress", summary: "the lessons done and the step you are at",
+                    example: "progress", run: plain { [self] repl in report(in: repl) }),
+            ])
+    }
+
+    /// A command that takes no words after its name.
+    private func plain(_ body: @escaping (REPL) async throws -> Void) -> Command.Run {
+        { repl, arguments in
+            guard arguments.isEmpty else { throw UsageError() }
+            try await body(repl)
+        }
+    }
+}
