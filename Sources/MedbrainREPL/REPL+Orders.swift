@@ -30,7 +30,7 @@ extension REPL {
                     header: ["#", "medication", "instructions", "status"],
                     rows: rows.map { number, order, sentence in
                         [String(number), name(of: order), sentence, order.status ?? "-"]
-                    }
+                    }, whole: ["#", "status"]
                 ).render(width: console.width))
     }
 

@@ -76,7 +76,8 @@ extension REPL {
             lines += ["", type] + typeTable(type, ofType, resolve: resolve, versioned: history)
         }
         let links = ["next", "previous", "prev", "first", "last"].filter { bundle.link($0) != nil }
-        if !links.isEmpty {
+        // A result of one page has nowhere to go, whatever `first` and `last` links it carries.
+        if links.contains(where: { ["next", "previous", "prev"].contains($0) }) {
             lines += [
                 "",
                 "'page \(links[0] == "prev" ? "previous" : links[0])' follows the link; this page has "
@@ -97,7 +98,7 @@ extension REPL {
             return row
         }
         let header = ["id"] + (versioned ? ["version"] : []) + summary.headers
-        return TextTable(header: header, rows: rows).render(width: console.width)
+        return TextTable(header: header, rows: rows, whole: ResourceSummary.whole).render(width: console.width)
     }
 
     /// Finds a referenced resource among `resources` (an `_include`d medication, say).

@@ -12,7 +12,8 @@ extension REPL {
         let bundle = try await client.search(type, parameters)
         let query = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         let result = ExploreResult(
-            json: bundle.json, request: "GET \(type)" + (query.isEmpty ? "" : "?" + query), bundle: bundle)
+            json: bundle.json, request: "GET \(type)" + (query.isEmpty ? "" : "?" + query), bundle: bundle, pages: 1...1
+        )
         try present(result, savingTo: file)
     }
 
@@ -23,8 +24,12 @@ extension REPL {
         guard let relation = arguments.first.map(Self.linkRelation), arguments.count <= 2,
             ["next", "previous", "first", "last", "all"].contains(relation)
         else { throw UsageError() }
-        guard let bundle = session.result?.bundle else { throw REPLError("no search to page; 'search' first") }
-        if relation == "all" { return try await pageAll(bundle, limit: arguments.dropFirst().first, savingTo: file) }
+        guard let current = session.result, let bundle = current.bundle else {
+            throw REPLError("no search to page; 'search' first")
+        }
+        if relation == "all" {
+            return try await pageAll(bundle, holding: current.pages, limit: arguments.dropFirst().first, savingTo: file)
+        }
         guard arguments.count == 1 else { throw UsageError() }
         // DSTU2-era servers may still write `prev`.
         guard let link = bundle.link(relation) ?? (relation == "previous" ? bundle.link("prev") : nil) else {
@@ -34,11 +39,22 @@ extension REPL {
                     + (links.isEmpty ? "" : "; it has \(links.map { "'\($0)'" }.joined(separator: ", "))"))
         }
         let page = try await connected().page(link)
-        try present(ExploreResult(json: page.json, request: "GET \(link)", bundle: page), savingTo: file)
+        let number: Int? =
+            switch relation {
+            case "next": current.pages.map { $0.upperBound + 1 }
+            case "previous": current.pages.map { $0.lowerBound - 1 }
+            case "first": 1
+            default: nil
+            }
+        let result = ExploreResult(json: page.json, request: "GET \(link)", bundle: page, pages: number.map { $0...$0 })
+        try present(result, savingTo: file)
     }
 
-    /// Follows `next` links until none is left or `limit` resources are in, saying how far it got.
-    private func pageAll(_ first: FHIRModel.Bundle, limit text: String?, savingTo file: String?) async throws {
+    /// Follows `next` links until none is left or `limit` resources are in, saying how far it got:
+    /// which pages of the search the result holds (`held`: those of the result shown last, if known).
+    private func pageAll(
+        _ first: FHIRModel.Bundle, holding held: ClosedRange<Int>?, limit text: String?, savingTo file: String?
+    ) async throws {
         guard let limit = text.map({ Int($0) }) ?? Self.pageAllLimit, limit > 0 else {
             throw REPLError("the limit of 'page all' is a number of resources, such as 1000")
         }
@@ -65,7 +81,18 @@ extension REPL {
         let stopped = entries.count >= limit && bundle.link("next") != nil
         // Where it stopped, so 'page all' or 'page next' goes on from there.
         if stopped, let next = bundle.link("next") { all.link = [BundleLink(relation: "next", url: next)] }
-        try present(ExploreResult(json: all.json, request: "all pages", bundle: all), savingTo: file)
+        let read = held.map { $0.lowerBound...($0.upperBound + pages - 1) }
+        let request =
+            if let read {
+                read.count == 1
+                    ? "page all: page \(read.lowerBound) only"
+                    : "page all: pages \(read.lowerBound) to \(read.upperBound)"
+            } else if pages == 1 {
+                "page all: no page after the one shown last"
+            } else {
+                "page all: \(pages - 1) more \(pages == 2 ? "page" : "pages") after the one shown last"
+            }
+        try present(ExploreResult(json: all.json, request: request, bundle: all, pages: read), savingTo: file)
         if stopped {
             say("stopped after \(entries.count) resources (the limit is \(limit)); 'page all' goes on from there")
         }

@@ -29,7 +29,9 @@ extension REPL {
                     ]
                 }),
             lines: ["Server profiles in \(file.path):"]
-                + TextTable(header: ["name", "url", "version", "authentication"], rows: rows).render(
+                + TextTable(
+                    header: ["name", "url", "version", "authentication"], rows: rows, whole: ["name", "url", "version"]
+                ).render(
                     width: console.width))
     }
 

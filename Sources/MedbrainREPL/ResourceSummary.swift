@@ -11,6 +11,11 @@ struct ResourceSummary {
     let headers: [String]
     let cells: (JSONValue, Resolver) -> [String]
 
+    /// Columns of ids, references, codes and dates: a table never breaks them across lines.
+    static let whole: Set<String> = [
+        "id", "version", "status", "gender", "birth date", "patient", "order", "subject", "written", "effective",
+    ]
+
     /// The summary for resources of `type`.
     static func of(_ type: String) -> ResourceSummary {
         switch type {

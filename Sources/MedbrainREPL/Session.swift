@@ -27,4 +27,6 @@ struct ExploreResult {
     var request: String
     /// The search Bundle, when it is one: its links page on.
     var bundle: FHIRModel.Bundle?
+    /// Which pages of its search this holds (page 1 for a search's answer), while paging can tell.
+    var pages: ClosedRange<Int>? = nil
 }

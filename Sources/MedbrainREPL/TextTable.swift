@@ -1,11 +1,26 @@
 /// Aligned columns under a header and a rule, fitting a width: when the table is too wide,
 /// the widest columns narrow and their cells wrap onto more lines, so nothing is cut off.
+///
+/// Columns of ids, references and codes are kept whole (a split id cannot be copied); when
+/// the other columns cannot give enough room for them, each row is shown as a record, one
+/// field a line, as psql's expanded display does.
 struct TextTable {
     let header: [String]
     let rows: [[String]]
+    /// The columns whose cells are never broken across lines.
+    let whole: Set<Int>
 
     /// No column narrows below this, so a narrow terminal still gets readable words.
     static let narrowest = 8
+
+    init(header: [String], rows: [[String]], whole: Set<Int> = []) {
+        (self.header, self.rows, self.whole) = (header, rows, whole)
+    }
+
+    /// A table whose columns named in `whole` are kept whole.
+    init(header: [String], rows: [[String]], whole names: Set<String>) {
+        self.init(header: header, rows: rows, whole: Set(header.indices.filter { names.contains(header[$0]) }))
+    }
 
     func render(width: Int) -> [String] {
         render(width: width, sections: [(nil, rows)])
@@ -15,6 +30,7 @@ struct TextTable {
     /// across all of them.
     func render(width: Int, sections: [(title: String?, rows: [[String]])]) -> [String] {
         let widths = columnWidths(fitting: width)
+        guard fits(widths, in: width) else { return records(width: width, sections: sections) }
         let rule = widths.map { String(repeating: "-", count: $0) }
         return ([header, rule].flatMap { lines($0, widths: widths) })
             + sections.flatMap { section in
@@ -41,10 +57,11 @@ struct TextTable {
         let longestWords = header.indices.map { column in
             all.flatMap { Self.words($0[column]).map(\.columnCount) }.max() ?? 0
         }
+        let breakable = widths.indices.filter { !whole.contains($0) }
         while case let excess = widths.reduce(0, +) + 2 * (widths.count - 1) - width, excess > 0 {
             let floors = widths.indices.map { max(longestWords[$0], Self.narrowest) }
-            let keepingWords = widths.indices.filter { widths[$0] > floors[$0] }
-            let pool = keepingWords.isEmpty ? widths.indices.filter { widths[$0] > Self.narrowest } : keepingWords
+            let keepingWords = breakable.filter { widths[$0] > floors[$0] }
+            let pool = keepingWords.isEmpty ? breakable.filter { widths[$0] > Self.narrowest } : keepingWords
             guard let widest = pool.max(by: { widths[$0] < widths[$1] }) else { break }
             // As narrowing one column at a time would, in one step: down to the next widest
             // or to its floor, whichever comes first (a long sentence took a hundred steps).

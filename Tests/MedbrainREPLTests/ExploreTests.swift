@@ -24,17 +24,50 @@ struct ExploreTests {
         #expect(second.output.contains("ord-04") && !second.output.contains("ord-01"))
         #expect(await probe.run("page previous").output.contains("ord-01"))
         let all = await probe.run("page all")
-        #expect(all.output.hasPrefix("11 matches"))
+        #expect(all.output.hasPrefix("11 matches, 1 included (page all: pages 1 to 4)"), "\(all.output)")
         #expect(all.output.contains("ord-11"))
         // The included Medication names the order's medication instead of its reference.
         #expect(all.output.contains("\nMedication\n"))
         #expect(!all.output.contains("Medication/med-ciproxin"))
         try await probe.setUp(["search \(type) patient=f001 _count=3"])
         let stopped = await probe.run("page all 4")
+        #expect(stopped.output.hasPrefix("6 of 11 matches (page all: pages 1 to 2)"), "\(stopped.output)")
         #expect(stopped.output.contains("stopped after 6 resources (the limit is 4); 'page all' goes on from there"))
-        #expect(await probe.run("page all").output.hasPrefix("11 matches (all pages)"))
+        #expect(await probe.run("page all").output.hasPrefix("11 matches (page all: pages 1 to 4)"))
+        // Read to the end, it has nothing more to read.
+        #expect(await probe.run("page all").output.hasPrefix("11 matches (page all: pages 1 to 4)"))
+        try await probe.setUp(["search \(type) patient=f001 _count=20"])
+        #expect(await probe.run("page all").output.hasPrefix("11 matches (page all: page 1 only)"))
         #expect(
             await probe.run("count MedicationAdministration patient=f001").output == "62 MedicationAdministration\n")
+        await probe.stop()
+    }
+
+    /// A result of one page suggests no paging, whatever `first` and `last` links it has.
+    @Test func aSinglePageSuggestsNoPaging() async throws {
+        let probe = Probe()
+        try await probe.setUp(["connect builtin r4"])
+        let one = await probe.run("search Patient _id=f001")
+        #expect(one.output.hasPrefix("1 match"))
+        #expect(!one.output.contains("follows the link"), "\(one.output)")
+        await probe.stop()
+    }
+
+    /// On a narrow terminal ids and references stay whole, in records when columns cannot hold them.
+    @Test(arguments: [40, 60, 100])
+    func idsAndReferencesAreNeverSplit(width: Int) async throws {
+        let probe = Probe(width: width)
+        try await probe.setUp(["connect builtin r4"])
+        let found = await probe.run("search MedicationAdministration patient=f001 _count=4")
+        #expect(found.errors == "")
+        for id in ["adm-001", "adm-002", "adm-003", "adm-004"] {
+            #expect(found.output.contains(id), "\(found.output)")
+        }
+        #expect(found.output.components(separatedBy: "MedicationRequest/ord-0").count == 5, "\(found.output)")
+        // The table's lines fit (the count above it and the paging hint are sentences).
+        let table = found.output.split(separator: "\n").dropFirst().filter { !$0.hasPrefix("'page") }
+        #expect(table.allSatisfy { $0.count <= width }, "\(found.output)")
+        #expect(found.output.contains("-[ RECORD 1 ]") == (width < 70), "\(found.output)")
         await probe.stop()
     }
 

@@ -58,6 +58,42 @@ struct TextTableTests {
             ])
     }
 
+    /// An id is never split: the other columns narrow and wrap around it.
+    @Test func aWholeColumnIsNeverBroken() {
+        let table = TextTable(
+            header: ["id", "label"], rows: [["med-ciproxin-400", "Ciproxin 400 mg film-coated tablet"]], whole: ["id"])
+        #expect(
+            table.render(width: 28) == [
+                "id                label", "----------------  ----------", "med-ciproxin-400  Ciproxin",
+                "                  400 mg", "                  film-coate", "                  d tablet",
+            ])
+        // Without the rule, the id would have given way first: it is the widest column.
+        #expect(TextTable(header: table.header, rows: table.rows).columnWidths(fitting: 28)[0] < 16)
+    }
+
+    /// When whole columns cannot fit side by side, each row becomes a record, as psql's `\x`.
+    @Test func tooNarrowForItsWholeColumnsATableShowsRecords() {
+        let table = TextTable(
+            header: ["id", "status", "order"],
+            rows: [
+                ["adm-059", "completed", "MedicationRequest/ord-01"],
+                ["adm-060", "not-done", "MedicationRequest/ord-02"],
+            ],
+            whole: ["id", "status", "order"])
+        #expect(table.render(width: 50).count == 4)
+        #expect(
+            table.render(width: 40) == [
+                "-[ RECORD 1 ]--------------------", "id     | adm-059", "status | completed",
+                "order  | MedicationRequest/ord-01", "-[ RECORD 2 ]--------------------", "id     | adm-060",
+                "status | not-done", "order  | MedicationRequest/ord-02",
+            ])
+        #expect(
+            table.render(width: 40, sections: [("Table 5", [table.rows[0]])]) == [
+                "Table 5", "-[ RECORD 1 ]--------------------", "id     | adm-059", "status | completed",
+                "order  | MedicationRequest/ord-01",
+            ])
+    }
+
     /// Narrowing in steps gives the widths narrowing one column at a time gave (the
     /// reference below), over many generated tables and terminal widths.
     @Test func narrowingInStepsMatchesOneAtATime() {
