@@ -20,7 +20,7 @@ struct ChangeEvents: Sendable {
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
             body: ResponseBody { writer in
-                var seen = await store.changeCount
+                var seen = store.changeCount
                 // `retry` tells the browser how soon to reconnect when a stream ends.
                 try await writer.write(ByteBuffer(string: "retry: 1000\nevent: hello\ndata: \(seen)\n\n"))
                 let clock = ContinuousClock()
@@ -28,7 +28,7 @@ struct ChangeEvents: Sendable {
                 var lastWrite = clock.now
                 while clock.now < end, !Task.isCancelled, !Task.isShuttingDownGracefully {
                     try await Task.sleep(for: interval)
-                    let count = await store.changeCount
+                    let count = store.changeCount
                     if count != seen {
                         seen = count
                         try await writer.write(ByteBuffer(string: "event: change\ndata: \(count)\n\n"))

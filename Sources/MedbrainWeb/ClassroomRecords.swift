@@ -22,7 +22,7 @@ struct ClassroomRecords: Sendable {
     /// The patients and all orders (for the list of patients).
     static func read(from service: FHIRService) async -> ClassroomRecords {
         var records = ClassroomRecords(version: service.version)
-        records.changeCount = await service.store.changeCount
+        records.changeCount = service.store.changeCount
         records.patients = await service.store.all(Patient.resourceType).compactMap {
             try? Patient(json: $0.json ?? .null)
         }

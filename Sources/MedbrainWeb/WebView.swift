@@ -59,7 +59,7 @@ public struct WebView: Sendable {
     private static func records(for route: WebRoute, from service: FHIRService) async -> ClassroomRecords {
         switch route {
         case .patient(let id): await ClassroomRecords.read(patient: id, from: service)
-        case .resource: ClassroomRecords(version: service.version, changeCount: await service.store.changeCount)
+        case .resource: ClassroomRecords(version: service.version, changeCount: service.store.changeCount)
         default: await ClassroomRecords.read(from: service)
         }
     }

@@ -2,6 +2,7 @@ import FHIRClient
 import FHIRModel
 import FHIRServer
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -136,9 +137,8 @@ struct FHIRClientTests {
 }
 
 /// Records the exchanges the client reports.
-final class Exchanges: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [HTTPExchange] = []
-    func add(_ exchange: HTTPExchange) { lock.withLock { list.append(exchange) } }
-    var all: [HTTPExchange] { lock.withLock { list } }
+final class Exchanges: Sendable {
+    private let list = Mutex<[HTTPExchange]>([])
+    func add(_ exchange: HTTPExchange) { list.withLock { $0.append(exchange) } }
+    var all: [HTTPExchange] { list.withLock { $0 } }
 }

@@ -14,7 +14,7 @@ struct JournalTests {
     /// A store on a fresh data file holding patients a and b.
     static func store(in folder: URL) async throws -> (ResourceStore, StoreFile) {
         let file = StoreFile(path: folder.appendingPathComponent("store.json").path)
-        let store = ResourceStore(file: file)
+        let store = ResourceStore(persistence: FilePersistence(file: file))
         await store.load([patient("a", family: "A"), patient("b", family: "B")], lastUpdated: "2016-08-16T10:00:00Z")
         try await store.save()
         return (store, file)

@@ -1,6 +1,7 @@
 import FHIRModel
-import FHIRServer
 import Testing
+
+@testable import FHIRServer
 
 /// Search results are kept between pages until the next write; a write must show at once.
 @Suite("search results kept between pages")
@@ -29,17 +30,22 @@ struct SearchCacheTests {
     /// An answer worked out before a change must not be kept after it (a write can come
     /// between a search's scan and the moment its answer is kept).
     @Test func anAnswerFromBeforeAChangeIsNotKept() async {
-        let store = ResourceStore()
-        let (_, before) = await store.search("Patient", query: "") { _ in true }
+        let (store, cache) = (ResourceStore(), SearchCache())
+        let (_, before) = await store.search("Patient") { _ in true }
         await store.load([["resourceType": "Patient", "id": "p1"]], lastUpdated: "2016-08-16T08:00:00Z")
-        await store.keep(answer: Array("stale".utf8), for: "all patients", asOf: before)
-        #expect(await store.answer(for: "all patients") == nil)
-        let (found, now) = await store.search("Patient", query: "") { _ in true }
+        cache.keep(answer: Array("stale".utf8), for: "all patients", asOf: before)
+        #expect(cache.answer(for: "all patients", at: store.changeCount) == nil)
+        let (found, now) = await store.search("Patient") { _ in true }
         #expect(found.map(\.id) == ["p1"])
-        await store.keep(answer: Array("fresh".utf8), for: "all patients", asOf: now)
-        #expect(await store.answer(for: "all patients") == Array("fresh".utf8))
+        cache.keep(answer: Array("fresh".utf8), for: "all patients", asOf: now)
+        cache.keep(matches: found, for: "Patient?", asOf: now)
+        #expect(cache.answer(for: "all patients", at: store.changeCount) == Array("fresh".utf8))
+        #expect(cache.matches(for: "Patient?", at: store.changeCount)?.map(\.id) == ["p1"])
         await store.load([["resourceType": "Patient", "id": "p2"]], lastUpdated: "2016-08-16T08:00:00Z")
-        #expect(await store.answer(for: "all patients") == nil)
+        #expect(cache.answer(for: "all patients", at: store.changeCount) == nil)
+        #expect(cache.matches(for: "Patient?", at: store.changeCount) == nil)
+        // What was kept at the earlier count is gone, not only hidden.
+        #expect(cache.answer(for: "all patients", at: now) == nil)
     }
 
     /// The same search through another host name is another answer: its links name the host.

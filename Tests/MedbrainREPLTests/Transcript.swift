@@ -2,20 +2,18 @@ import FHIRModel
 import Foundation
 import MedbrainCommands
 import MedbrainREPL
+import TestSupport
 
 /// Captures what the REPL writes.
-final class Transcript: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outputText = ""
-    private var errorText = ""
-    var output: String { lock.withLock { outputText } }
-    var errors: String { lock.withLock { errorText } }
+final class Transcript: Sendable {
+    private let captured = CapturedOutput()
+    var output: String { captured.output }
+    var errors: String { captured.errors }
 
     func console(width: Int = 100, interactive: Bool = false, unicode: Bool = true, colour: Bool = false) -> Console {
         Console(
-            width: width, colour: colour, interactive: interactive, unicode: unicode,
-            output: { text in self.lock.withLock { self.outputText += text } },
-            error: { text in self.lock.withLock { self.errorText += text } })
+            width: width, colour: colour, interactive: interactive, unicode: unicode, output: captured.append,
+            error: captured.appendError)
     }
 
     /// What was written since `mark` (a count of characters written before).

@@ -9,13 +9,13 @@ import Testing
     @Test(arguments: [HTTPRequestMethod.post, .put, .delete, .patch])
     func writesAreRefused(method: HTTPRequestMethod) async throws {
         let harness = try await ViewHarness(.r4)
-        let before = await harness.service.store.changeCount
+        let before = harness.service.store.changeCount
         for path in ["/", "/patients/f001", "/resources/Patient/f001", "/events"] {
             let answer = try #require(try await harness.page(path, method: method.http))
             #expect(answer.status == 405, "\(method) \(path)")
             #expect(answer.html.contains("The web view only reads"))
         }
-        #expect(await harness.service.store.changeCount == before)
+        #expect(harness.service.store.changeCount == before)
         #expect(await harness.service.store.read("Patient", "f001") != nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MedbrainCommands
 import MedbrainREPL
+import TestSupport
 import Testing
 
 @testable import MedbrainWorkbook

@@ -2,6 +2,7 @@ import FHIRModel
 import Foundation
 import MedbrainCommands
 import MedbrainREPL
+import TestSupport
 import Testing
 
 @testable import MedbrainWorkbook
@@ -42,12 +43,7 @@ struct LessonTests {
 }
 
 /// What the REPL printed, output and errors in order.
-final class Printed: @unchecked Sendable {
-    private let lock = NSLock()
-    private var all = ""
-    var text: String { lock.withLock { all } }
-    func append(_ more: String) { lock.withLock { all += more } }
-}
+typealias Printed = CapturedOutput
 
 /// The lesson format's errors, and progress that survives crashes and upgrades.
 @Suite("Lesson files and progress")

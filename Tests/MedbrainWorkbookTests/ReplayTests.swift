@@ -2,6 +2,7 @@ import Foundation
 import MedbrainCommands
 import MedbrainREPL
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MedbrainWorkbook

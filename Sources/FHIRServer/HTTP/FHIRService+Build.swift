@@ -9,16 +9,15 @@ extension FHIRService {
     /// file always holds what the server serves.
     public static func build(_ configuration: ServerConfiguration) async throws -> FHIRService {
         let clock: any ServerClock = configuration.now.map(FixedClock.init) ?? SystemClock()
-        let file = configuration.dataPath.map(StoreFile.init)
-        let store = ResourceStore(file: file)
+        var persistence = configuration.dataPath.map { FilePersistence(file: StoreFile(path: $0)) }
+        let kept = try persistence?.load()
+        let store = ResourceStore(persistence: persistence)
         let loadTime = clock.now().fhirInstant
-        if let file, file.exists {
-            await store.load(try file.load(), lastUpdated: loadTime)
-            // A journal left by the last run goes into a new snapshot: each run starts from one file.
-            if file.journalSize > 0 { try await store.save() }
+        if let kept {
+            await store.load(kept, lastUpdated: loadTime)
         } else {
             await store.load(try BuiltinDataset.resources(for: configuration.version), lastUpdated: loadTime)
-            if file != nil { try await store.save() }
+            if persistence != nil { try await store.save() }
         }
         return FHIRService(
             version: configuration.version, store: store, clock: clock,

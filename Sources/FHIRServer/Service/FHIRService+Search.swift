@@ -11,7 +11,7 @@ extension FHIRService {
 
     func search(_ context: FHIRExchange, type: String) async -> FHIRResponse {
         let request = context.answerKey(type)
-        if let body = await store.answer(for: request) { return context.respond(200, body: body) }
+        if let body = searches.answer(for: request, at: store.changeCount) { return context.respond(200, body: body) }
         let plan: SearchPlan
         do { plan = try SearchPlan.make(context: context, type: type, version: version) } catch {
             return error.response
@@ -20,10 +20,22 @@ extension FHIRService {
         let matching: @Sendable (JSONValue) -> Bool = { json in criteria.allSatisfy { $0.matches(json) } }
         var ordering: (@Sendable ([StoredResource]) -> [StoredResource])?
         if !sort.keys.isEmpty { ordering = { @Sendable matches in sort.sorted(matches) } }
-        let (matches, changes) = await store.search(type, query: plan.cacheKey, matching: matching, ordering: ordering)
+        let (matches, changes) = await matches(type, query: plan.cacheKey, matching: matching, ordering: ordering)
         let response = await answer(context, type: type, plan: plan, matches: matches)
-        if response.status == 200 { await store.keep(answer: response.body, for: request, asOf: changes) }
+        if response.status == 200 { searches.keep(answer: response.body, for: request, asOf: changes) }
         return response
+    }
+
+    /// The matches of `query` as kept since the last change, else as the store finds them now.
+    private func matches(
+        _ type: String, query: String, matching: @Sendable (JSONValue) -> Bool,
+        ordering: (@Sendable ([StoredResource]) -> [StoredResource])?
+    ) async -> (found: [StoredResource], changes: Int) {
+        let now = store.changeCount
+        if let kept = searches.matches(for: "\(type)?\(query)", at: now) { return (kept, now) }
+        let (found, changes) = await store.search(type, matching: matching, ordering: ordering)
+        searches.keep(matches: found, for: "\(type)?\(query)", asOf: changes)
+        return (found, changes)
     }
 
     /// The searchset Bundle of `matches`: the page the plan asks for, its includes and links.

@@ -12,6 +12,8 @@ public struct FHIRService: Sendable {
     public let store: ResourceStore
     public let clock: any ServerClock
     public let validator: ResourceValidator
+    /// Searches' matches and answers, kept until the store's next change.
+    let searches = SearchCache()
     /// Where the FHIR API lives on the HTTP server.
     public static let basePath = "/fhir"
     /// Bodies larger than this are refused with 413.

@@ -1,35 +1,32 @@
 import FHIRModel
 import FHIRValidation
+import Synchronization
 
 /// Every resource the built-in server holds, with its versions; the one place that changes them.
 ///
 /// An actor, so concurrent clients' writes are applied one set at a time; each set is
-/// validated, applied and (with a data file) saved before its caller hears it succeeded.
+/// validated, applied and (with a persistence driver) kept before its caller hears it succeeded.
+/// What is kept where, and what searches remember, is not its business: ``StorePersistence``
+/// and the search code's own cache see to those.
 public actor ResourceStore {
     private var histories: [String: [String: [StoredResource]]] = [:]
     /// Ids per type in creation order, so searches list resources the same way every run.
     private var order: [String: [String]] = [:]
     private var nextNumber: [String: Int] = [:]
-    /// Recent search results by query, dropped at every change: paging through a large result
-    /// reads each page from here instead of scanning the whole type again.
-    private var searches: [String: [StoredResource]] = [:]
-    static let searchesKept = 32
-    /// Recent search answers as sent, by request, dropped at every change like `searches`: a
-    /// class asking the same search again and again is answered with the same bytes.
-    private var answers: [String: [UInt8]] = [:]
-    /// Changes so far, so that an answer worked out before a change is not kept after it.
-    private var changes = 0
-    private let file: StoreFile?
-    /// Bytes appended to the journal since the last snapshot, and the snapshot's own size.
-    private var journalBytes = 0
-    private var snapshotBytes = 0
+    private var persistence: (any StorePersistence)?
+    /// Changes so far, readable without waiting for the store: a cache compares it with the
+    /// count its answer was worked out at.
+    private let changes = Atomic<Int>(0)
 
-    /// An empty store; with a file, every change is saved to it before it is acknowledged.
-    public init(file: StoreFile? = nil) {
-        self.file = file
+    /// An empty store; with a persistence driver, every change is kept before it is acknowledged.
+    public init(persistence: (any StorePersistence)? = nil) {
+        self.persistence = persistence
     }
 
-    /// Adds resources as they are (a dataset or a data file), without validation or saving.
+    /// How many changes the store has seen: a watcher that sees it move knows to look again.
+    public nonisolated var changeCount: Int { changes.load(ordering: .acquiring) }
+
+    /// Adds resources as they are (a dataset or kept data), without validation or keeping.
     public func load(_ resources: [JSONValue], lastUpdated: String) {
         for resource in resources {
             guard let type = resource["resourceType"]?.stringValue, let id = resource["id"]?.stringValue else {
@@ -37,10 +34,7 @@ public actor ResourceStore {
             }
             let version = resource["meta"]?["versionId"]?.stringValue.flatMap { Int($0) } ?? 1
             let updated = resource["meta"]?["lastUpdated"]?.stringValue ?? lastUpdated
-            let stored = record(
-                StoredResource(type: type, id: id, versionId: version, lastUpdated: updated, resource: resource))
-            // What a data file held: a journal is weighed against it before the next snapshot.
-            snapshotBytes += stored.body.count
+            record(StoredResource(type: type, id: id, versionId: version, lastUpdated: updated, resource: resource))
         }
     }
 
@@ -63,53 +57,24 @@ public actor ResourceStore {
         histories[type]?[id] ?? []
     }
 
-    /// How many changes the store has seen: a watcher that sees it move knows to look again.
-    public var changeCount: Int { changes }
-
     /// The current, undeleted resources of a type in creation order.
     public func all(_ type: String) -> [StoredResource] {
         (order[type] ?? []).compactMap { read(type, $0) }
     }
 
-    /// The current resources of a type whose JSON `matches`, in creation order, and how many
-    /// changes came before (for ``keep(answer:for:asOf:)``). `query` names the search (type and
-    /// criteria, not the page): the same query until the next change is answered from the last scan.
-    /// `ordering`, when given, puts the matches in the search's order before they are kept.
+    /// The current resources of a type whose JSON `matches`, in creation order (or put in the
+    /// search's order by `ordering`), and the change count they were found at.
     public func search(
-        _ type: String, query: String, matching matches: @Sendable (JSONValue) -> Bool,
+        _ type: String, matching matches: @Sendable (JSONValue) -> Bool,
         ordering: (@Sendable ([StoredResource]) -> [StoredResource])? = nil
     ) -> (found: [StoredResource], changes: Int) {
-        (scan(type, query: query, matching: matches, ordering: ordering), changes)
-    }
-
-    /// The answer kept for `request`, if nothing changed since it was worked out.
-    public func answer(for request: String) -> [UInt8]? {
-        answers[request]
-    }
-
-    /// Keeps a search's answer for `request`, unless something changed after `changes`.
-    public func keep(answer: [UInt8], for request: String, asOf changes: Int) {
-        guard changes == self.changes else { return }
-        if answers.count >= Self.searchesKept { answers = [:] }
-        answers[request] = answer
-    }
-
-    private func scan(
-        _ type: String, query: String, matching matches: @Sendable (JSONValue) -> Bool,
-        ordering: (@Sendable ([StoredResource]) -> [StoredResource])?
-    ) -> [StoredResource] {
-        let key = "\(type)?\(query)"
-        if let found = searches[key] { return found }
         var found: [StoredResource] = []
         let versions = histories[type] ?? [:]
         for id in order[type] ?? [] {
             guard let current = versions[id]?.last, let json = current.json, matches(json) else { continue }
             found.append(current)
         }
-        if let ordering { found = ordering(found) }
-        if searches.count >= Self.searchesKept { searches = [:] }
-        searches[key] = found
-        return found
+        return (ordering.map { $0(found) } ?? found, changeCount)
     }
 
     /// Validates a new resource and only then gives it the next id of its type and stores it,
@@ -124,7 +89,8 @@ public actor ResourceStore {
         return try apply([write], lastUpdated: lastUpdated) { _, _ in [] }[0]
     }
 
-    /// Validates and applies a set of writes atomically: all of them, or none on any error.
+    /// Validates and applies a set of writes atomically: all of them, or none on any error
+    /// (the persistence driver's included).
     ///
     /// `validate` sees each resource with a lookup that knows the other writes of the set,
     /// so a transaction may refer to resources it creates itself.
@@ -149,7 +115,7 @@ public actor ResourceStore {
                     resource: write.resource))
         }
         do {
-            try persist(results)
+            try persistence?.keep(results) { order.keys.sorted().flatMap { type in all(type) } }
         } catch {
             (histories, order) = saved
             throw .persistence(error.description)
@@ -165,33 +131,21 @@ public actor ResourceStore {
         }
     }
 
+    /// Writes the current resources to the persistence driver as its new whole (a new data
+    /// file's first contents).
+    public func save() throws(StoreFileError) {
+        let current = order.keys.sorted().flatMap { type in all(type) }
+        try persistence?.replace(with: current)
+    }
+
+    /// Records a new version: the one place the histories and the change count move.
     @discardableResult
-    private func record(_ resource: StoredResource) -> StoredResource {
-        searches = [:]
-        answers = [:]
-        changes += 1
+    func record(_ resource: StoredResource) -> StoredResource {
+        changes.add(1, ordering: .releasing)
         if histories[resource.type]?[resource.id] == nil {
             order[resource.type, default: []].append(resource.id)
         }
         histories[resource.type, default: [:]][resource.id, default: []].append(resource)
         return resource
-    }
-
-    /// Journals one set of writes; once the journal outgrows the snapshot (and 1 MiB), writes
-    /// a new snapshot, so that loading stays quick and the cost per write stays flat.
-    private func persist(_ writes: [StoredResource]) throws(StoreFileError) {
-        guard let file else { return }
-        journalBytes += try file.append(writes)
-        if journalBytes > max(1 << 20, snapshotBytes) { try save() }
-    }
-
-    /// Writes the current resources to a new snapshot of the data file and drops the journal
-    /// (after loading a dataset into a new file, and at start-up after a crash).
-    public func save() throws(StoreFileError) {
-        guard let file else { return }
-        let current = order.keys.sorted().flatMap { type in all(type) }
-        try file.save(current.compactMap(\.json))
-        journalBytes = 0
-        snapshotBytes = current.reduce(0) { $0 + $1.body.count }
     }
 }

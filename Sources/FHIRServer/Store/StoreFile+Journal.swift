@@ -27,14 +27,7 @@ extension StoreFile {
         let descriptor = open(journalPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         guard descriptor >= 0 else { throw failure("cannot open \(journalPath)") }
         defer { close(descriptor) }
-        var written = 0
-        while written < line.count {
-            let result = line.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            guard result > 0 else { throw failure("cannot write \(journalPath)") }
-            written += result
-        }
+        guard FileDescriptor.writeAll(line, to: descriptor) else { throw failure("cannot write \(journalPath)") }
         guard fsync(descriptor) == 0 else { throw failure("cannot flush \(journalPath)") }
         return line.count
     }

@@ -22,6 +22,9 @@ public struct StoreFile: Sendable {
 
     public var exists: Bool { FileManager.default.fileExists(atPath: path) }
 
+    /// The snapshot's size in bytes (0 when there is none).
+    public var size: Int { ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0 }
+
     /// The journal's path: `FILE.journal`.
     public var journalPath: String { path + ".journal" }
 
@@ -56,16 +59,9 @@ public struct StoreFile: Sendable {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            guard result > 0 else {
-                close(descriptor)
-                throw failure("cannot write \(temporary)")
-            }
-            written += result
+        guard FileDescriptor.writeAll(bytes, to: descriptor) else {
+            close(descriptor)
+            throw failure("cannot write \(temporary)")
         }
         guard fsync(descriptor) == 0, close(descriptor) == 0 else { throw failure("cannot flush \(temporary)") }
         guard rename(temporary, path) == 0 else { throw failure("cannot replace the file") }
@@ -90,5 +86,11 @@ public struct StoreFile: Sendable {
 public struct StoreFileError: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
     public var description: String { "\(path): \(message)" }
 }

@@ -25,13 +25,23 @@ struct TestResponse {
     }
 }
 
-/// A FHIR client over URLSession, the way a real client reaches the built-in server.
+/// How the tests reach the service: over a real socket, as clients do, or by handing it the
+/// request in-process, which needs no socket and no HTTP server.
+enum Transport: String, CaseIterable, Sendable {
+    case socket, service
+}
+
+/// A FHIR client over URLSession, the way a real client reaches the built-in server, or
+/// straight to a ``FHIRService`` with the same requests.
 struct TestClient {
     let baseURL: String
     let session: URLSession
+    /// Set for the in-process transport: requests go to it, not to a socket.
+    var service: FHIRService? = nil
 
-    init(baseURL: String) {
+    init(baseURL: String, service: FHIRService? = nil) {
         self.baseURL = baseURL
+        self.service = service
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 30
         session = URLSession(configuration: configuration)
@@ -40,6 +50,7 @@ struct TestClient {
     func send(
         _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]
     ) async throws -> TestResponse {
+        if let service { return await handle(method, path, body: body, headers: headers, by: service) }
         let url = path.hasPrefix("http") ? URL(string: path)! : URL(string: "\(baseURL)/\(path)")!
         var request = URLRequest(url: url)
         request.httpMethod = method
@@ -69,14 +80,19 @@ struct TestClient {
     }
 }
 
-/// Runs `body` against a fresh in-process server with the built-in data and a fixed clock.
+/// Runs `body` against a fresh in-process server with the built-in data and a fixed clock,
+/// reached over `transport`.
 func withServer<T>(
-    _ version: FHIRVersion, maximumBodySize: Int = 8 << 20, dataPath: String? = nil,
-    _ body: (TestClient) async throws -> T
+    _ version: FHIRVersion, over transport: Transport = .socket, maximumBodySize: Int = 8 << 20,
+    dataPath: String? = nil, _ body: (TestClient) async throws -> T
 ) async throws -> T {
     let configuration = ServerConfiguration(
         version: version, now: Date.parseInstant("2016-08-16T10:00:00Z"), dataPath: dataPath,
         maximumBodySize: maximumBodySize)
+    if transport == .service {
+        let service = try await FHIRService.build(configuration)
+        return try await body(TestClient(baseURL: "http://127.0.0.1\(FHIRService.basePath)", service: service))
+    }
     let server = try await InProcessServer.start(configuration)
     do {
         let result = try await body(TestClient(baseURL: server.baseURL))
