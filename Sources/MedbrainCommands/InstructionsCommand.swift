@@ -11,7 +11,7 @@ struct InstructionsCommand: ParsableCommand {
         discussion: """
             Reads a DosageInstruction (DSTU2), Dosage (R4), Timing, MedicationOrder, \
             MedicationRequest, or a Bundle of orders as JSON, and prints one line per dosage. \
-            Languages are the files in Medbrain's Languages folder plus any folder named by \
+            Languages are those built into Medbrain (English, German) plus the files of any folder named by \
             MEDBRAIN_LANGUAGES.
             Example: curl -s 'http://127.0.0.1:8080/fhir/MedicationOrder/ord-06' | medbrain instructions --lang de
             """
