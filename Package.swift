@@ -38,6 +38,11 @@ let package = Package(
         .target(name: "FHIRModel", swiftSettings: ownSettings),
         // FHIR's rules for a resource of a version (what a server checks before storing it).
         .target(name: "FHIRValidation", dependencies: ["FHIRModel"], swiftSettings: ownSettings),
+        // FHIRPath: parser and evaluator over the lossless JSON of any version, with FHIR's type
+        // model (element types and UCUM units are Bundled/ files).
+        .target(
+            name: "FHIRPath", dependencies: ["FHIRModel"], exclude: ["Bundled"], swiftSettings: ownSettings,
+            plugins: bundled),
         // The built-in data: the tutorial's patient, orders and doses, one R4 Bundle file.
         .target(
             name: "MedbrainDataset", dependencies: ["FHIRModel"], exclude: ["Bundled"], swiftSettings: ownSettings,
@@ -93,6 +98,7 @@ let package = Package(
             name: "MedbrainCommands",
             dependencies: [
                 "FHIRServer",
+                "FHIRPath",
                 "MedicationTutorial",
                 "MedbrainREPL",
                 "MedbrainWeb",
@@ -118,6 +124,9 @@ let package = Package(
             name: "MedbrainFuzz", dependencies: ["FHIRModel", "MedbrainDataset", "MedbrainREPL", "MedbrainWorkbook"],
             swiftSettings: ownSettings),
         .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel", "TestSupport"], swiftSettings: ownSettings),
+        .testTarget(
+            name: "FHIRPathTests", dependencies: ["FHIRPath", "TestSupport"], exclude: ["known-failures.txt"],
+            swiftSettings: ownSettings),
         .testTarget(
             name: "FHIRServerTests",
             dependencies: ["FHIRServer", "FHIRValidation", "MedbrainDataset", "TestSupport"],

@@ -1,0 +1,196 @@
+import FHIRModel
+
+extension Evaluator {
+    /// A name in first position: the type of the input (`Patient.name` on a Patient) keeps the
+    /// input; otherwise it is an element of each input item.
+    func identifier(_ name: String, on focus: [FHIRPathValue]) throws(FHIRPathError) -> [FHIRPathValue] {
+        if let first = name.first, first.isUppercase, !focus.isEmpty {
+            let matching = focus.filter { isInstance($0, of: FHIRPathTypeSpecifier(namespace: nil, name: name)) }
+            if !matching.isEmpty { return matching }
+            if let model, model.isResource(name), focus.allSatisfy({ !hasMember(name, $0) }) {
+                let actual = focus.first.map(\.typeName) ?? "nothing"
+                throw FHIRPathError(
+                    .semantic, "the input is \(article(actual)) \(actual), not \(article(name)) \(name)")
+            }
+        }
+        return try members(name, of: focus)
+    }
+
+    /// The elements called `name` of every item, in order.
+    func members(_ name: String, of items: [FHIRPathValue]) throws(FHIRPathError) -> [FHIRPathValue] {
+        var result: [FHIRPathValue] = []
+        // A name no item's type has is a mistake worth saying (`name.given1`); a name some
+        // items' types have is not (`descendants().linkId` passes through many types).
+        var unknownIn: String?
+        var knownSomewhere = false
+        for item in items {
+            guard case .element(let element) = item else { continue }
+            if let unknown = try children(named: name, of: element, into: &result) {
+                unknownIn = unknownIn ?? unknown
+            } else {
+                knownSomewhere = true
+            }
+            try checkSize(result.count)
+        }
+        if let unknownIn, !knownSomewhere { throw FHIRPathError(.semantic, unknownElement(name, of: unknownIn)) }
+        return result
+    }
+
+    /// Every element of an object (a choice by its FHIRPath name), or a primitive's `id` and
+    /// `extension`; `resourceType` is not an element.
+    func allChildren(of element: FHIRPathElement, into result: inout [FHIRPathValue]) throws(FHIRPathError) {
+        guard case .object(let object) = element.json else {
+            for key in element.extras?.keys ?? [] { _ = try children(named: key, of: element, into: &result) }
+            return
+        }
+        var names: [String] = []
+        for key in object.keys where key != "resourceType" {
+            var name = key.hasPrefix("_") ? String(key.dropFirst()) : key
+            if let type = element.type?.name, model?.element(name, of: type) == nil,
+                let choice = choiceElement(spelled: name, in: type)
+            {
+                name = choice
+            }
+            if !names.contains(name) { names.append(name) }
+        }
+        for name in names { _ = try children(named: name, of: element, into: &result) }
+    }
+
+    private func hasMember(_ name: String, _ item: FHIRPathValue) -> Bool {
+        guard case .element(let element) = item, case .object(let object) = element.json else { return false }
+        return object[name] != nil
+    }
+
+    /// Appends the element's children called `name`; answers the element's type when the model
+    /// knows that type and it has no such element (nil otherwise).
+    private func children(named name: String, of element: FHIRPathElement, into result: inout [FHIRPathValue])
+        throws(FHIRPathError) -> String?
+    {
+        guard case .object(let object) = element.json else {
+            // A primitive's children are its `id` and `extension`, kept in the `_name` sibling.
+            if let extras = element.extras, let value = extras[name] {
+                append(value, extras: nil, name: name, type: name == "extension" ? "Extension" : "string", to: &result)
+            }
+            return nil
+        }
+        let typeName = element.type?.name
+        let definition = typeName.flatMap { model?.element(name, of: $0) }
+        if definition == nil, let typeName, let choice = choiceElement(spelled: name, in: typeName) {
+            throw FHIRPathError(
+                .semantic,
+                "FHIRPath names the choice \(typeName).\(choice)[x] '\(choice)': write \(choice) or "
+                    + "\(choice).ofType(\(name.dropFirst(choice.count))), not \(name)")
+        }
+        if definition?.isChoice != true, object[name] != nil || object["_" + name] != nil {
+            let type = definition.flatMap { elementType($0, value: object[name]) }
+            append(object[name] ?? .null, extras: object["_" + name], name: name, type: type, to: &result)
+            return nil
+        }
+        if definition?.isChoice == true || definition == nil {
+            let found = choices(named: name, in: object, allowed: definition?.types)
+            for (key, type) in found {
+                append(object[key] ?? .null, extras: object["_" + key], name: key, type: type, to: &result)
+            }
+            if !found.isEmpty || definition != nil { return nil }
+        }
+        if definition != nil { return nil }
+        if let typeName, let model, model.knows(typeName), !name.hasPrefix("_") { return typeName }
+        return nil
+    }
+
+    /// The choice element `name` spells with a type added (`value` for `valueQuantity`).
+    private func choiceElement(spelled name: String, in type: String) -> String? {
+        guard let model else { return nil }
+        var next: String? = type
+        var steps = 0
+        while let current = next, let definition = model.types[current], steps < 32 {
+            for (element, info) in definition.elements where info.isChoice && name.count > element.count {
+                if name.hasPrefix(element), name.dropFirst(element.count).first?.isUppercase == true { return element }
+            }
+            next = definition.base
+            steps += 1
+        }
+        return nil
+    }
+
+    /// The one type of a non-choice element; `Resource` becomes the resource's own type.
+    private func elementType(_ definition: FHIRPathModel.Element, value: JSONValue?) -> String? {
+        guard let type = definition.types.first else { return nil }
+        if type == "Resource" {
+            let first = value?.arrayValue?.first ?? value
+            return first?["resourceType"]?.stringValue ?? type
+        }
+        return type
+    }
+
+    /// `valueQuantity` and `valueString` for `value`: keys that are `name` and a type's name.
+    private func choices(named name: String, in object: JSONObject, allowed: [String]?) -> [(String, String)] {
+        var found: [(String, String)] = []
+        for key in object.keys where key.count > name.count && key.hasPrefix(name) {
+            let suffix = key.dropFirst(name.count)
+            guard let first = suffix.first, first.isUppercase else { continue }
+            let primitive = first.lowercased() + suffix.dropFirst()
+            let type: String
+            if let allowed {
+                guard let match = allowed.first(where: { $0 == String(suffix) || $0 == primitive }) else { continue }
+                type = match
+            } else if let model {
+                guard model.isPrimitive(primitive) || model.knows(String(suffix)) else { continue }
+                type = model.isPrimitive(primitive) ? primitive : String(suffix)
+            } else {
+                continue
+            }
+            found.append((key, type))
+        }
+        return found
+    }
+
+    /// Appends a member's value, one item per array entry, each with its `_name` extras.
+    private func append(
+        _ value: JSONValue, extras: JSONValue?, name: String, type: String?, to result: inout [FHIRPathValue]
+    ) {
+        if case .array(let values) = value {
+            let extraValues = extras?.arrayValue
+            for (index, item) in values.enumerated() {
+                let extra = extraValues.flatMap { index < $0.count ? $0[index].objectValue : nil }
+                if case .null = item, extra == nil { continue }
+                result.append(.element(makeElement(item, extras: extra, name: name, type: type)))
+            }
+        } else if case .null = value, let extraValues = extras?.arrayValue {
+            for extra in extraValues {
+                guard let object = extra.objectValue else { continue }
+                result.append(.element(makeElement(.null, extras: object, name: name, type: type)))
+            }
+        } else {
+            result.append(.element(makeElement(value, extras: extras?.objectValue, name: name, type: type)))
+        }
+    }
+
+    private func makeElement(_ json: JSONValue, extras: JSONObject?, name: String, type: String?) -> FHIRPathElement {
+        let ownType = json["resourceType"]?.stringValue ?? type
+        return FHIRPathElement(json: json, extras: extras, type: ownType.map { .fhir($0) }, name: name)
+    }
+
+    private func unknownElement(_ name: String, of type: String) -> String {
+        let known = Set(elementNames(of: type))
+        let near = known.filter { !$0.hasPrefix("_") }.min { distance($0, name) < distance($1, name) }
+        let hint = near.map { distance($0, name) <= 2 ? " (did you mean \($0)?)" : "" } ?? ""
+        return "\(type) has no element '\(name)'\(hint)"
+    }
+
+    /// The elements of a type and its bases (for "did you mean").
+    private func elementNames(of type: String) -> [String] {
+        var names: [String] = []
+        var next: String? = type
+        while let current = next, let definition = model?.types[current], names.count < 1000 {
+            names += definition.elements.keys
+            next = definition.base
+        }
+        return names
+    }
+
+    func article(_ word: String) -> String {
+        guard let first = word.first else { return "a" }
+        return "AEIOUaeiou".contains(first) ? "an" : "a"
+    }
+}

@@ -1,0 +1,36 @@
+import FHIRModel
+import Foundation
+
+/// What an evaluation may use besides the resource: variables, the clock, FHIR's type model,
+/// a way to resolve references, and where `trace()` writes.
+public struct FHIRPathEnvironment: Sendable {
+    /// `%name` variables given by the caller (`--var`), each a collection.
+    public var variables: [String: [FHIRPathValue]]
+    /// The moment `now()`, `today()` and `timeOfDay()` report, and the zone they report it in.
+    public var now: Date
+    public var timeZone: TimeZone
+    /// FHIR's types; nil evaluates on the JSON alone (no choice elements, no type checks).
+    public var model: FHIRPathModel?
+    /// Finds the resource a reference names (`resolve()`); nil resolves only within the resource
+    /// (contained resources, and entries of a Bundle).
+    public var resolver: (@Sendable (String) -> JSONValue?)?
+    /// Receives `trace(name)`'s collections.
+    public var trace: (@Sendable (String, [FHIRPathValue]) -> Void)?
+    /// The largest collection an evaluation may build, so `repeat()` or a huge Bundle cannot
+    /// exhaust memory unnoticed.
+    public var maximumCollection: Int
+
+    public init(
+        variables: [String: [FHIRPathValue]] = [:], now: Date = Date(), timeZone: TimeZone = .current,
+        model: FHIRPathModel? = .r4, resolver: (@Sendable (String) -> JSONValue?)? = nil,
+        trace: (@Sendable (String, [FHIRPathValue]) -> Void)? = nil, maximumCollection: Int = 10_000_000
+    ) {
+        self.variables = variables
+        self.now = now
+        self.timeZone = timeZone
+        self.model = model
+        self.resolver = resolver
+        self.trace = trace
+        self.maximumCollection = maximumCollection
+    }
+}

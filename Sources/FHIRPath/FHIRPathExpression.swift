@@ -1,0 +1,46 @@
+import FHIRModel
+
+/// A FHIRPath expression, parsed once and evaluated on any number of resources.
+///
+/// ```swift
+/// let notTaken = try FHIRPathExpression("entry.resource.where(status = 'not-done').count()")
+/// let result = try notTaken.evaluate(on: bundle)
+/// ```
+public struct FHIRPathExpression: Sendable {
+    /// The text as written.
+    public let text: String
+    let root: FHIRPathNode
+
+    /// Parses `text`; a syntax error, an unknown function or a wrong number of arguments
+    /// throws with the place it starts.
+    public init(_ text: String) throws(FHIRPathError) {
+        self.text = text
+        var parser = try FHIRPathParser(text)
+        root = try parser.parseAll()
+        try FunctionCheck(expression: text).check(root)
+    }
+
+    /// Evaluates on a resource (or any JSON), which is also `%resource` and `%context`.
+    public func evaluate(on resource: JSONValue, environment: FHIRPathEnvironment = FHIRPathEnvironment())
+        throws(FHIRPathError) -> [FHIRPathValue]
+    {
+        try evaluate(on: [.element(FHIRPathElement(resource: resource))], resource: resource, environment: environment)
+    }
+
+    /// Evaluates on a collection; `resource` is `%resource` (for `resolve()` and `%resource`).
+    public func evaluate(
+        on input: [FHIRPathValue], resource: JSONValue?, environment: FHIRPathEnvironment = FHIRPathEnvironment()
+    ) throws(FHIRPathError) -> [FHIRPathValue] {
+        let evaluator = Evaluator(environment: environment, input: input, resource: resource, expression: text)
+        return try evaluator.evaluate(root, focus: input, scope: Scope(this: input))
+    }
+
+    /// The expression's result as one boolean, as lesson checks and requirements read it:
+    /// true only for a single `true` (or a single item of another kind, by FHIRPath's singleton rule).
+    public func isTrue(on resource: JSONValue, environment: FHIRPathEnvironment = FHIRPathEnvironment())
+        throws(FHIRPathError) -> Bool
+    {
+        let result = try evaluate(on: resource, environment: environment)
+        return try Evaluator.singletonBoolean(result, for: "the expression") == true
+    }
+}

@@ -1,0 +1,42 @@
+import FHIRModel
+
+/// One item of a FHIRPath collection: a System value, or an element of the resource as read.
+public enum FHIRPathValue: Sendable {
+    case boolean(Bool)
+    case integer(Int)
+    case decimal(FHIRPathDecimal)
+    case string(String)
+    /// A Date, DateTime or Time (its kind says which).
+    case dateTime(FHIRPathDateTime)
+    case quantity(FHIRPathQuantity)
+    /// A node of the resource: an object, or a primitive with its FHIR type (`code`, `date`, …).
+    case element(FHIRPathElement)
+
+    /// The value as FHIRPath's System types see it: a FHIR primitive becomes its System value
+    /// (`code` → String, `instant` → DateTime); objects and System values are returned as they are.
+    public var systemValue: FHIRPathValue {
+        guard case .element(let element) = self else { return self }
+        if let primitive = element.primitiveValue { return primitive }
+        if let quantity = element.quantityValue { return .quantity(quantity) }
+        return self
+    }
+
+    /// The type's name as FHIRPath reports it: `integer` for a System Integer (the suite's spelling),
+    /// `code` for a FHIR code, `HumanName` for an element of that type.
+    public var typeName: String {
+        switch self {
+        case .boolean: "boolean"
+        case .integer: "integer"
+        case .decimal: "decimal"
+        case .string: "string"
+        case .dateTime(let value):
+            switch value.kind {
+            case .date: "date"
+            case .dateTime: "dateTime"
+            case .time: "time"
+            }
+        case .quantity: "Quantity"
+        case .element(let element): element.type?.name ?? element.primitiveValue?.typeName ?? "object"
+        }
+    }
+}
