@@ -68,7 +68,8 @@ let package = Package(
         // The tutorial's domain: instructions from dosage timing, grouping and charts, the
         // requirement tables. Languages are files so a translator adds one without touching Swift.
         .target(
-            name: "MedicationTutorial", dependencies: ["FHIRModel"], exclude: ["Bundled"], swiftSettings: ownSettings,
+            name: "MedicationTutorial", dependencies: ["FHIRModel", "FHIRPath"], exclude: ["Bundled"],
+            swiftSettings: ownSettings,
             plugins: bundled),
         // libedit (Debian's libedit-dev), through non-variadic C wrappers Swift can call.
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -87,11 +88,12 @@ let package = Package(
         // The REPL: the command language and the tutorial's six steps over a FHIRClient. It
         // starts built-in servers through a launcher the program hands it, not the server itself.
         .target(
-            name: "MedbrainREPL", dependencies: ["FHIRClient", "FHIRValidation", "MedicationTutorial"],
+            name: "MedbrainREPL", dependencies: ["FHIRClient", "FHIRPath", "FHIRValidation", "MedicationTutorial"],
             swiftSettings: ownSettings),
         // Lessons and transcripts: the workbook students, instructors and the tests run.
         .target(
-            name: "MedbrainWorkbook", dependencies: ["MedbrainREPL", "MedicationTutorial"], swiftSettings: ownSettings),
+            name: "MedbrainWorkbook", dependencies: ["FHIRPath", "MedbrainREPL", "MedicationTutorial"],
+            swiftSettings: ownSettings),
         // The command line (`medbrain`, `serve`, `instructions`, `group`, `verify`, …): where the
         // REPL, the server and its web view are put together.
         .target(
@@ -115,13 +117,14 @@ let package = Package(
         .executableTarget(
             name: "MedbrainBench",
             dependencies: [
-                "MedicationTutorial", "FHIRServer", "MedbrainDataset", "MedbrainREPL", "MedbrainCommands",
+                "MedicationTutorial", "FHIRServer", "MedbrainDataset", "MedbrainREPL", "MedbrainCommands", "FHIRPath",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ], swiftSettings: ownSettings),
         // Seeded mutation fuzzing of the command words, lesson and transcript parsers and the
         // FHIR JSON decoder (`scripts/fuzz`); it needs no server.
         .executableTarget(
-            name: "MedbrainFuzz", dependencies: ["FHIRModel", "MedbrainDataset", "MedbrainREPL", "MedbrainWorkbook"],
+            name: "MedbrainFuzz",
+            dependencies: ["FHIRModel", "FHIRPath", "MedbrainDataset", "MedbrainREPL", "MedbrainWorkbook"],
             swiftSettings: ownSettings),
         .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel", "TestSupport"], swiftSettings: ownSettings),
         .testTarget(

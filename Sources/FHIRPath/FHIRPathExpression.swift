@@ -43,4 +43,17 @@ public struct FHIRPathExpression: Sendable {
         let result = try evaluate(on: resource, environment: environment)
         return try Evaluator.singletonBoolean(result, for: "the expression") == true
     }
+
+    /// The names of every function the engine knows, for completion.
+    public static var functionNames: [String] { FunctionLibrary.names }
+
+    /// The FHIRPath name of a JSON member of `element`: `value` for `valueQuantity`, `given`
+    /// for `_given`, the key itself otherwise.
+    public static func elementName(ofKey key: String, in element: FHIRPathElement, model: FHIRPathModel? = .r4)
+        -> String
+    {
+        let name = key.hasPrefix("_") ? String(key.dropFirst()) : key
+        guard let type = element.type?.name, let model, model.element(name, of: type) == nil else { return name }
+        return model.choice(spelled: name, in: type) ?? name
+    }
 }

@@ -66,7 +66,10 @@ extension REPL {
     private func requirementLines(_ checked: Int, _ unmet: [Requirement], version: FHIRVersion) -> [String] {
         guard checked > 0 else { return [] }
         return ["the tutorial's requirements: \(checked - unmet.count) of \(checked) met"]
-            + unmet.map { "  not met: Table \($0.table), \($0.name) (\($0.expression[version] ?? ""))" }
+            + unmet.map {
+                "  not met: Table \($0.table), \($0.name) (\($0.expression[version] ?? ""); FHIRPath: "
+                    + "\($0.fhirPath[version] ?? ""))"
+            }
     }
 
     /// The version asked for, else the server's, else the one the resource type belongs to.

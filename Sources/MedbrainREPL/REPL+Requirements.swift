@@ -30,11 +30,14 @@ extension REPL {
             (
                 title: Optional("Table \(table), \(rows[0].requirement.resourceType[version] ?? "")"),
                 rows: rows.map { row in
-                    [row.requirement.name, row.requirement.expression[version] ?? "", "\(row.met) of \(row.checked)"]
+                    [
+                        row.requirement.name, row.requirement.expression[version] ?? "",
+                        row.requirement.fhirPath[version] ?? "", "\(row.met) of \(row.checked)",
+                    ]
                 }
             )
         }
-        let table = TextTable(header: ["requirement", "expression", "met"], rows: sections.flatMap(\.rows))
+        let table = TextTable(header: ["requirement", "tutorial", "FHIRPath", "met"], rows: sections.flatMap(\.rows))
         return table.render(width: width, sections: sections)
     }
 }

@@ -4,16 +4,22 @@ import FHIRModel
 /// Searching any server: `search`, `page`, `count` (FHIR's search and paging, for developers).
 extension REPL {
     func search(_ arguments: [String]) async throws {
-        let (arguments, file) = try Self.savingTarget(arguments)
+        let (words, file) = try Self.savingTarget(arguments)
+        let (arguments, condition) = try Self.whereOption(words)
         guard let type = arguments.first else { throw UsageError() }
+        let filter = try condition.map { try parseFHIRPath($0) }
         let client = try connected()
         try checkType(type, on: client)
         let parameters = try Self.searchParameters(arguments.dropFirst())
-        let bundle = try await client.search(type, parameters)
+        var bundle = try await client.search(type, parameters)
         let query = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
-        let result = ExploreResult(
-            json: bundle.json, request: "GET \(type)" + (query.isEmpty ? "" : "?" + query), bundle: bundle, pages: 1...1
-        )
+        var request = "GET \(type)" + (query.isEmpty ? "" : "?" + query)
+        if let filter {
+            let (kept, left, matches) = try keep(bundle, where: filter)
+            bundle = kept
+            request += ", where \(filter.text): \(left) of the page's \(matches)"
+        }
+        let result = ExploreResult(json: bundle.json, request: request, bundle: bundle, pages: 1...1)
         try present(result, savingTo: file)
     }
 

@@ -1,5 +1,6 @@
 import FHIRClient
 import FHIRModel
+import FHIRPath
 import Foundation
 
 /// What the session is at, for lessons that check a student's progress by the state it left
@@ -47,6 +48,24 @@ extension REPL {
         let parts = reference.split(separator: "/").map(String.init)
         guard parts.count == 2 else { throw REPLError("'\(reference)' is not a reference such as Patient/f001") }
         return try await connected().read(parts[0], id: parts[1])
+    }
+
+    /// GETs `path` (relative to the base) from the connected server, as a check does to ask
+    /// what the server holds; the session's last result stays as it was.
+    public func fetch(_ path: String) async throws -> JSONValue {
+        let response = try await connected().request("GET", path, body: nil)
+        guard (200..<300).contains(response.status), let json = response.json else {
+            throw REPLError("GET \(path) answered \(response.status)")
+        }
+        return json
+    }
+
+    /// The last result's JSON (a search's Bundle, a `read`, a `get`), for checks.
+    public var lastResultJSON: JSONValue? { session.result?.json }
+
+    /// Whether `expression` is true on `json`, with the session's clock and the server's version.
+    public func holds(_ expression: FHIRPathExpression, on json: JSONValue) throws -> Bool {
+        try expression.isTrue(on: json, environment: fhirPathEnvironment())
     }
 
     /// Starts over as a lesson does: fresh built-in servers on the clock `now`, no server or

@@ -107,6 +107,7 @@ public final class REPL {
     /// The words of a line; JSON typed at the end of `create`, `update`, `post` or `validate`
     /// is one word, kept exactly as typed (its quotes are JSON's, not the command language's).
     static func words(of line: String) throws(REPLError) -> [String] {
+        if let words = fhirPathWords(of: line) { return words }
         guard let brace = line.firstIndex(where: { $0 == "{" || $0 == "[" }) else {
             return try CommandWords.split(line)
         }
@@ -115,6 +116,25 @@ public final class REPL {
             return try CommandWords.split(line)
         }
         return head + [String(line[brace...]).trimmingCharacters(in: .whitespaces)]
+    }
+
+    /// `fhirpath [@FILE] EXPRESSION`: the expression is kept exactly as typed (its quotes are
+    /// FHIRPath's, not the command language's).
+    private static func fhirPathWords(of line: String) -> [String]? {
+        let trimmed = line.drop { $0.isWhitespace }
+        guard trimmed.lowercased().hasPrefix("fhirpath"), trimmed.dropFirst(8).first?.isWhitespace == true else {
+            return nil
+        }
+        var rest = trimmed.dropFirst(8).drop { $0.isWhitespace }
+        var words = ["fhirpath"]
+        if rest.hasPrefix("@") {
+            let file = rest.prefix { !$0.isWhitespace }
+            words.append(String(file))
+            rest = rest.dropFirst(file.count).drop { $0.isWhitespace }
+        }
+        let expression = rest.trimmingCharacters(in: .whitespaces)
+        if !expression.isEmpty { words.append(expression) }
+        return words
     }
 
     /// Now, by the clock the session runs on.

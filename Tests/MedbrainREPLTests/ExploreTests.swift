@@ -142,7 +142,7 @@ struct ExploreTests {
     }
 
     @Test(arguments: [
-        ("search", "error: usage: search TYPE [NAME=VALUE ...] [> FILE]"),
+        ("search", "error: usage: search TYPE [NAME=VALUE ...] [--where FHIRPATH] [> FILE]"),
         ("search Patinet", "error: the server lists no resource type 'Patinet'; did you mean 'Patient'?"),
         (
             "search MedicationOrder",

@@ -85,7 +85,7 @@ struct LessonSessionTests {
         await repl.execute("progress")
         #expect(
             printed.text.hasSuffix(
-                "You finished this lesson.\nNext: 'lesson 1', The resources the app needs.\n1 of 9 lessons finished.\n"
+                "You finished this lesson.\nNext: 'lesson 1', The resources the app needs.\n1 of 10 lessons finished.\n"
                     + "Lesson 0, Getting around the REPL, is finished.\nNext: 'lesson 1', The resources the app needs.\n"
             ))
         await repl.execute("lesson 0")

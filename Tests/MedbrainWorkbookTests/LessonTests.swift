@@ -16,7 +16,7 @@ struct LessonTests {
 
     @Test func everyLessonFileReads() {
         #expect(Self.workbook.problems == [])
-        #expect(Self.workbook.lessons.map(\.number) == Array(0...8))
+        #expect(Self.workbook.lessons.map(\.number) == Array(0...9))
     }
 
     /// Before its commands a step's check fails (so it can fail); after them the lesson moves on.
@@ -52,7 +52,7 @@ struct LessonFileTests {
         ("Some text", 1, "text before the first step; a step starts with '# TITLE'"),
         (
             "# A\n? nonsense check", 2,
-            "unknown check 'nonsense check'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed"
+            "unknown check 'nonsense check'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, fhirpath [GET PATH] EXPRESSION"
         ),
         ("# A\n? ran help\n%title Late", 3, "%directives belong before the first step"),
         ("%pause here", 1, "%pause belongs in transcripts, not lessons"),
@@ -161,7 +161,7 @@ struct LessonFileTests {
                 "Hint 1 of 1: 'login' alone finds the tutorial's test patient.\nerror: no more hints; 'solution' shows what to type\n  login\n"
             ))
         #expect(text.contains("Step 1 done.\n\nStep 2 of 4: List the orders"))
-        #expect(text.contains("0 of 9 lessons finished.\nLesson 4, The patient's prescriptions: step 2 of 4.\n"))
+        #expect(text.contains("0 of 10 lessons finished.\nLesson 4, The patient's prescriptions: step 2 of 4.\n"))
         #expect(text.hasSuffix("error: no lesson '99'; 'lesson' lists them\n"))
         await repl.shutdown()
         // A new session resumes where this one was.

@@ -9,6 +9,15 @@ struct RequirementTests {
         Requirement.tables.first { $0.table == table && $0.name == name }!
     }
 
+    /// Every row is FHIRPath in both versions, and each one parses (a row that did not would
+    /// never be met).
+    @Test func everyRowIsFHIRPath() {
+        for row in Requirement.tables {
+            #expect(row.fhirPath.keys.sorted { $0.rawValue < $1.rawValue } == [.dstu2, .r4], "\(row.name)")
+            #expect(row.allParse, "\(row.name): \(row.fhirPath)")
+        }
+    }
+
     @Test(arguments: [
         (1, "has id", FHIRVersion.dstu2, #"{"resourceType":"Patient","id":"p"}"#, true),
         (1, "has id", .r4, #"{"resourceType":"Patient"}"#, false),

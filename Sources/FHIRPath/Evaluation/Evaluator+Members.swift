@@ -76,10 +76,13 @@ extension Evaluator {
         let typeName = element.type?.name
         let definition = typeName.flatMap { model?.element(name, of: $0) }
         if definition == nil, let typeName, let choice = choiceElement(spelled: name, in: typeName) {
+            let suffix = name.dropFirst(choice.count)
+            let primitive = (suffix.first?.lowercased() ?? "") + suffix.dropFirst()
+            let type = model?.isPrimitive(primitive) == true ? primitive : String(suffix)
             throw FHIRPathError(
                 .semantic,
                 "FHIRPath names the choice \(typeName).\(choice)[x] '\(choice)': write \(choice) or "
-                    + "\(choice).ofType(\(name.dropFirst(choice.count))), not \(name)")
+                    + "\(choice).ofType(\(type)), not \(name)")
         }
         if definition?.isChoice != true, object[name] != nil || object["_" + name] != nil {
             let type = definition.flatMap { elementType($0, value: object[name]) }
@@ -99,18 +102,8 @@ extension Evaluator {
     }
 
     /// The choice element `name` spells with a type added (`value` for `valueQuantity`).
-    private func choiceElement(spelled name: String, in type: String) -> String? {
-        guard let model else { return nil }
-        var next: String? = type
-        var steps = 0
-        while let current = next, let definition = model.types[current], steps < 32 {
-            for (element, info) in definition.elements where info.isChoice && name.count > element.count {
-                if name.hasPrefix(element), name.dropFirst(element.count).first?.isUppercase == true { return element }
-            }
-            next = definition.base
-            steps += 1
-        }
-        return nil
+    func choiceElement(spelled name: String, in type: String) -> String? {
+        model?.choice(spelled: name, in: type)
     }
 
     /// The one type of a non-choice element; `Resource` becomes the resource's own type.
@@ -134,11 +127,12 @@ extension Evaluator {
             if let allowed {
                 guard let match = allowed.first(where: { $0 == String(suffix) || $0 == primitive }) else { continue }
                 type = match
-            } else if let model {
-                guard model.isPrimitive(primitive) || model.knows(String(suffix)) else { continue }
-                type = model.isPrimitive(primitive) ? primitive : String(suffix)
             } else {
-                continue
+                // Without a model for the data's version (DSTU2), R4's type names still tell
+                // `medicationReference` (a choice) from `medicationStatus` (an element of its own).
+                let names = model ?? .r4
+                guard names.isPrimitive(primitive) || names.knows(String(suffix)) else { continue }
+                type = names.isPrimitive(primitive) ? primitive : String(suffix)
             }
             found.append((key, type))
         }

@@ -82,6 +82,21 @@ public struct FHIRPathModel: Sendable {
         return false
     }
 
+    /// The choice element that `name` spells with a type added (`value` for `valueQuantity`
+    /// in an Observation), or nil.
+    public func choice(spelled name: String, in type: String) -> String? {
+        var next: String? = type
+        var steps = 0
+        while let current = next, let definition = types[current], steps < 32 {
+            for (element, info) in definition.elements where info.isChoice && name.count > element.count {
+                if name.hasPrefix(element), name.dropFirst(element.count).first?.isUppercase == true { return element }
+            }
+            next = definition.base
+            steps += 1
+        }
+        return nil
+    }
+
     /// Whether the model knows the type (so a name that is not one of its elements is an error).
     public func knows(_ type: String) -> Bool { types[type] != nil }
 

@@ -8,7 +8,7 @@ extension CommandGroup {
             "Explore any server",
             [
                 Command(
-                    "search", usage: "search TYPE [NAME=VALUE ...] [> FILE]",
+                    "search", usage: "search TYPE [NAME=VALUE ...] [--where FHIRPATH] [> FILE]",
                     summary: "any search the server supports, as a table per resource type",
                     section: "http.html#search",
                     example: "search MedicationAdministration patient=f001 effective-time=ge2016-08-01 _count=5",
@@ -60,6 +60,12 @@ extension CommandGroup {
                     "post", usage: "post PATH @FILE|JSON",
                     summary: "any POST: a transaction or batch to the base, an operation", section: "http.html",
                     example: "post / @transaction.json", waiting: "Waiting…", run: { try await $0.post($1) }),
+                Command(
+                    "fhirpath", usage: "fhirpath [@FILE] EXPRESSION",
+                    summary: "FHIRPath on the last result (or a file): what it holds, filtered, counted",
+                    section: "fhirpath.html",
+                    example: "fhirpath entry.resource.where(status = 'not-done').count()",
+                    complete: { repl, words in repl.fhirPathCompletions(words) }, run: { try $0.fhirpath($1) }),
                 Command(
                     "show", usage: "show [json|table|summary] [> FILE]",
                     summary: "the last result again, or saved to a file", example: "show json > result.json",

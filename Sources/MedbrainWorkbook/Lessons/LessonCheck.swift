@@ -1,4 +1,5 @@
 import FHIRModel
+import FHIRPath
 import MedbrainREPL
 
 /// What a step asks of the session, checked against its state (and the server's) rather
@@ -20,11 +21,18 @@ public enum LessonCheck: Sendable, Equatable {
     case setting(String, String)
     /// An administration of order N this session created, read back from the server.
     case recorded(order: Int, taken: Bool)
+    /// A FHIRPath expression true on the server's answer to `GET path`, or without a path on
+    /// the last result: what the server holds, whichever commands got it there.
+    case fhirpath(path: String?, expression: String)
 
     /// The check as a lesson writes it, such as `logged-in f001` or `recorded 2 missed`.
     public init(_ text: String) throws(WorkbookProblem) {
         let words = text.split(separator: " ").map(String.init)
         let rest = Array(words.dropFirst())
+        if words.first == "fhirpath" {
+            self = try Self.fhirPathCheck(rest)
+            return
+        }
         switch (words.first ?? "", rest.count) {
         case ("connected", 0): self = .connected(nil)
         case ("connected", 1):
@@ -46,7 +54,8 @@ public enum LessonCheck: Sendable, Equatable {
         default:
             throw WorkbookProblem(
                 "unknown check '\(text)'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, "
-                    + "orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed"
+                    + "orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, "
+                    + "fhirpath [GET PATH] EXPRESSION"
             )
         }
     }
@@ -77,6 +86,41 @@ public enum LessonCheck: Sendable, Equatable {
             return current == value ? nil : "\(name) is \(current); this step wants \(value)"
         case .recorded(let order, let taken):
             return await missingDose(order: order, taken: taken, in: repl, state: state)
+        case .fhirpath(let path, let expression):
+            return await missingFHIRPath(path: path, expression: expression, in: repl)
+        }
+    }
+
+    /// `fhirpath [GET PATH] EXPRESSION`, with the expression parsed now, so a lesson with a
+    /// mistake in one is refused when it is read (and by `lessons check`).
+    private static func fhirPathCheck(_ words: [String]) throws(WorkbookProblem) -> LessonCheck {
+        var rest = words[...]
+        var path: String?
+        if rest.first == "GET" {
+            guard rest.count >= 3 else { throw WorkbookProblem("fhirpath GET needs a PATH and an EXPRESSION") }
+            path = rest.dropFirst().first
+            rest = rest.dropFirst(2)
+        }
+        let expression = rest.joined(separator: " ")
+        guard !expression.isEmpty else { throw WorkbookProblem("fhirpath needs an EXPRESSION") }
+        do { _ = try FHIRPathExpression(expression) } catch { throw WorkbookProblem(error.description) }
+        return .fhirpath(path: path, expression: expression)
+    }
+
+    private func missingFHIRPath(path: String?, expression: String, in repl: REPL) async -> String? {
+        let place = path.map { "GET \($0)" } ?? "the last result"
+        let json: JSONValue
+        if let path {
+            do { json = try await repl.fetch(path) } catch { return "\(place) failed: \(error)" }
+        } else {
+            guard let last = repl.lastResultJSON else { return "nothing has been read yet to check \(expression) on" }
+            json = last
+        }
+        do {
+            let parsed = try FHIRPathExpression(expression)
+            return try repl.holds(parsed, on: json) ? nil : "\(expression) is not true on \(place) yet"
+        } catch {
+            return "\(expression) on \(place): \(error)"
         }
     }
 

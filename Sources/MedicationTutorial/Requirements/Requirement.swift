@@ -1,4 +1,5 @@
 import FHIRModel
+import FHIRPath
 
 /// One row of the tutorial's requirement tables (§9.3, Tables 1–4): what the app needs a
 /// resource to have, as an expression, checked against real resources in either version.
@@ -8,17 +9,30 @@ public struct Requirement: Sendable {
     /// The resource type in DSTU2 and in R4 (MedicationOrder became MedicationRequest).
     public let resourceType: [FHIRVersion: String]
     public let name: String
-    /// The expression with the element names of each version.
+    /// The expression in the tutorial's notation, with the element names of each version.
     public let expression: [FHIRVersion: String]
-    let holds: @Sendable (JSONValue, FHIRVersion) -> Bool
+    /// The same requirement in FHIRPath, per version: what is evaluated.
+    public let fhirPath: [FHIRVersion: String]
+    private let parsed: [FHIRVersion: FHIRPathExpression]
 
-    /// Whether `resource` (in `version`'s JSON) meets the requirement.
-    public func isMet(by resource: JSONValue, version: FHIRVersion) -> Bool { holds(resource, version) }
-}
-
-extension JSONValue {
-    /// Whether any of `names` is a member with a value.
-    func hasAny(_ names: String...) -> Bool {
-        names.contains { self[$0].map { $0 != .null } ?? false }
+    init(
+        table: Int, resourceType: [FHIRVersion: String], name: String, expression: [FHIRVersion: String],
+        fhirPath: [FHIRVersion: String]
+    ) {
+        (self.table, self.resourceType, self.name, self.expression) = (table, resourceType, name, expression)
+        self.fhirPath = fhirPath
+        // The tables are fixed text, parsed once; RequirementTests proves every one parses.
+        parsed = fhirPath.compactMapValues { try? FHIRPathExpression($0) }
     }
+
+    /// Whether `resource` (in `version`'s JSON) meets the requirement: its FHIRPath is true.
+    public func isMet(by resource: JSONValue, version: FHIRVersion) -> Bool {
+        guard let expression = parsed[version] else { return false }
+        // DSTU2 has no type model of its own here: its JSON is read as it is.
+        let environment = FHIRPathEnvironment(model: version == .r4 ? .r4 : nil)
+        return (try? expression.isTrue(on: resource, environment: environment)) ?? false
+    }
+
+    /// Whether every version's FHIRPath parsed (a test keeps the tables honest).
+    public var allParse: Bool { parsed.count == fhirPath.count }
 }

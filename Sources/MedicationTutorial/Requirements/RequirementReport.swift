@@ -35,6 +35,7 @@ public struct RequirementReport: Sendable {
                     "resourceType": .string(row.requirement.resourceType[version] ?? ""),
                     "requirement": .string(row.requirement.name),
                     "expression": .string(row.requirement.expression[version] ?? ""),
+                    "fhirPath": .string(row.requirement.fhirPath[version] ?? ""),
                     "checked": .number(String(row.checked)), "met": .number(String(row.met)),
                     "failing": .array(row.failing.map { .string($0) }),
                 ]
