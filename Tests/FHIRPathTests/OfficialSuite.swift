@@ -22,20 +22,29 @@ struct OfficialSuite {
     let folder: URL
     let cases: [Case]
 
-    /// Where the suite is: `MEDBRAIN_FHIRPATH_SUITE`, or `reference/fhirpath` in the `shared` folder
-    /// beside the repository.
+    /// Where the suite is: `MEDBRAIN_FHIRPATH_SUITE`, else `shared/reference/fhirpath` beside the
+    /// repository or beside one of its parent folders (a clone elsewhere, as CI makes), else in
+    /// this workplace's shared folder, `/work/shared`.
     static func locate() throws -> URL {
         let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        var candidates = [root.appending(path: "../shared/reference/fhirpath").standardizedFileURL]
+        var candidates: [URL] = []
         if let given = ProcessInfo.processInfo.environment["MEDBRAIN_FHIRPATH_SUITE"] {
-            candidates.insert(URL(filePath: given), at: 0)
+            candidates.append(URL(filePath: given))
         }
+        var folder = root
+        while folder.path != "/" {
+            candidates.append(folder.deletingLastPathComponent().appending(path: "shared/reference/fhirpath"))
+            folder.deleteLastPathComponent()
+        }
+        candidates.append(URL(filePath: "/work/shared/reference/fhirpath"))
         for candidate in candidates
         where FileManager.default.fileExists(atPath: candidate.appending(path: "tests-fhir-r4.xml").path) {
             return candidate
         }
-        throw SuiteError("HL7's FHIRPath suite not found at \(candidates.map(\.path)); set MEDBRAIN_FHIRPATH_SUITE")
+        throw SuiteError(
+            "HL7's FHIRPath suite (tests-fhir-r4.xml) is not in ../shared/reference/fhirpath or /work/shared; "
+                + "set MEDBRAIN_FHIRPATH_SUITE to its folder")
     }
 
     init() throws {
