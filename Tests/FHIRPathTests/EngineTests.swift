@@ -107,6 +107,30 @@ struct EngineTests {
         #expect(throws: FHIRPathError.self) { try FHIRPathExpression(negations) }
     }
 
+    /// Chains deepen the tree as nesting does (the fuzzer found `1 + 1 + …` overflowing the
+    /// stack of the checks); they are refused before a deep tree exists. Async, so it runs on
+    /// a pool thread, whose stack is the REPL's.
+    @Test(arguments: [" + 1", " and true", " | 1", ".name", ".not()", "[0]", ".where(true)"])
+    func longChainsAreRefused(link: String) async {
+        let chain = "1" + String(repeating: link, count: 10_000)
+        do {
+            _ = try FHIRPathExpression(chain)
+            Issue.record("parsed")
+        } catch {
+            #expect(error.message.hasPrefix("the expression is nested too deeply"))
+        }
+        // As deep as allowed still parses and evaluates.
+        let allowed = "1" + String(repeating: link, count: 90)
+        #expect(throws: Never.self) { _ = try? FHIRPathExpression(allowed).evaluate(on: Self.patient) }
+    }
+
+    /// `repeat()` remembers what it met by hash, so a long projection is linear, not quadratic.
+    @Test func repeatIsLinear() throws {
+        let counting = try FHIRPathExpression("1.repeat(iif($this < 50000, $this + 1, {})).count()")
+        // The input itself is not in the result: 2 to 50000.
+        #expect(try counting.evaluate(on: Self.patient).textLines == ["integer  49999"])
+    }
+
     @Test func hugeCollectionsAreRefused() throws {
         var environment = FHIRPathEnvironment()
         environment.maximumCollection = 1000

@@ -71,12 +71,12 @@ extension FunctionLibrary {
         -> [FHIRPathValue]
     {
         var result: [FHIRPathValue] = []
+        var seen = ItemSet(evaluator)
         var pending = call.input
         while !pending.isEmpty {
             var next: [FHIRPathValue] = []
             for (index, item) in pending.enumerated() {
-                for found in try call.argument(0, for: item, at: index, evaluator)
-                where !result.contains(where: { evaluator.itemsEqual($0, found) == true }) {
+                for found in try call.argument(0, for: item, at: index, evaluator) where seen.insert(found) {
                     result.append(found)
                     next.append(found)
                 }

@@ -1,3 +1,5 @@
+import FHIRModel
+
 extension Evaluator {
     /// A binary operator: both sides are evaluated on the same focus, except where the
     /// boolean operators already know the answer from the left.
@@ -39,26 +41,39 @@ extension Evaluator {
 
     /// The items without repeats (by `=`), keeping the first of each.
     func distinct(_ items: [FHIRPathValue]) -> [FHIRPathValue] {
-        var result: [FHIRPathValue] = []
-        var seen = Set<String>()
-        for item in items {
-            // Simple values are compared by a key; elements (rarer, costlier) one against another.
-            if let key = hashKey(item) {
-                if seen.insert(key).inserted { result.append(item) }
-            } else if !result.contains(where: { itemsEqual($0, item) == true }) {
-                result.append(item)
-            }
+        var seen = ItemSet(self)
+        return items.filter { seen.insert($0) }
+    }
+}
+
+/// The items met so far, for `distinct`, `union` and `repeat`: strings, booleans, integers and
+/// elements by hash, so a large collection costs linear time; the other kinds (decimals, dates,
+/// quantities, whose `=` converts) by `=` among themselves.
+struct ItemSet {
+    private let evaluator: Evaluator
+    private var keys = Set<String>()
+    private var elements = Set<ElementKey>()
+    private var others: [FHIRPathValue] = []
+
+    init(_ evaluator: Evaluator) { self.evaluator = evaluator }
+
+    /// Adds the item; false when an equal one was there.
+    mutating func insert(_ item: FHIRPathValue) -> Bool {
+        switch item.systemValue {
+        case .string(let text): return keys.insert("s" + text).inserted
+        case .boolean(let value): return keys.insert(value ? "true" : "false").inserted
+        case .integer(let value): return keys.insert("n" + String(value)).inserted
+        case .element(let element):
+            return elements.insert(ElementKey(json: element.json, extras: element.extras)).inserted
+        default:
+            if others.contains(where: { evaluator.itemsEqual($0, item) == true }) { return false }
+            others.append(item)
+            return true
         }
-        return result
     }
 
-    /// A key equal for equal strings, booleans and integers; nil for kinds compared by `=` alone.
-    private func hashKey(_ item: FHIRPathValue) -> String? {
-        switch item.systemValue {
-        case .string(let text): "s" + text
-        case .boolean(let value): value ? "true" : "false"
-        case .integer(let value): "n" + String(value)
-        default: nil
-        }
+    private struct ElementKey: Hashable {
+        let json: JSONValue
+        let extras: JSONObject?
     }
 }

@@ -28,8 +28,6 @@ extension FHIRPathParser {
             return try name()
         case .symbol where token.text == "(":
             _ = advance()
-            try enter()
-            defer { leave() }
             let inner = try parseNested()
             try expect(")", "to close the '(' at column \(column(of: token))")
             return inner

@@ -1,7 +1,9 @@
 /// Reads FHIRPath text into a tree, by precedence climbing over FHIRPath's operator levels.
 struct FHIRPathParser {
-    /// Deeper nesting than this is refused, so a hostile expression cannot exhaust the stack.
-    static let maximumDepth = 160
+    /// Deeper nesting than this is refused, so a hostile expression cannot exhaust the stack
+    /// (the parser's, the checks' and the evaluator's all recurse over the tree). A chain
+    /// (`1 + 1 + …`, `a.b.c…`) counts a level a link, since it deepens the tree as nesting does.
+    static let maximumDepth = 100
 
     /// The binary operators from the loosest to the tightest level; `is` and `as` take a type.
     static let levels: [[String]] = [
@@ -39,11 +41,13 @@ struct FHIRPathParser {
 
     private mutating func parse(level: Int) throws(FHIRPathError) -> FHIRPathNode {
         guard level < Self.levels.count else { return try parsePolarity() }
-        try enter()
-        defer { depth -= 1 }
         var left = try parse(level: level + 1)
+        var links = 0
+        defer { depth -= links }
         while let op = binaryOperator(at: level) {
             let token = advance()
+            try enter()
+            links += 1
             if op == "is" || op == "as" {
                 left = .typeTest(op, left, try typeSpecifier(after: op), offset: token.offset)
             } else {
@@ -73,7 +77,13 @@ struct FHIRPathParser {
     /// `.name`, `.name(arguments)` and `[index]` after a term.
     private mutating func parsePostfix(_ start: FHIRPathNode) throws(FHIRPathError) -> FHIRPathNode {
         var node = start
+        var links = 0
+        defer { depth -= links }
         while true {
+            if current.isSymbol(".") || current.isSymbol("[") {
+                try enter()
+                links += 1
+            }
             if current.isSymbol(".") {
                 _ = advance()
                 let name = current
@@ -88,7 +98,7 @@ struct FHIRPathParser {
                 }
             } else if current.isSymbol("[") {
                 let open = advance()
-                let index = try parse(level: 0)
+                let index = try parseNested()
                 try expect("]", "to close the '[' at column \(column(of: open))")
                 node = .indexer(node, index)
             } else {
@@ -98,7 +108,11 @@ struct FHIRPathParser {
     }
 
     /// A whole expression inside parentheses or arguments.
-    mutating func parseNested() throws(FHIRPathError) -> FHIRPathNode { try parse(level: 0) }
+    mutating func parseNested() throws(FHIRPathError) -> FHIRPathNode {
+        try enter()
+        defer { leave() }
+        return try parse(level: 0)
+    }
 
     mutating func leave() { depth -= 1 }
 
