@@ -11,6 +11,10 @@ import MedicationTutorial
 ///                                                  one at a time from FOLDER (or a temporary one)
 ///     medbrain-bench decode-parts FOLDER            read, parse and decode of those pages apart,
 ///                                                  on one core
+///     medbrain-bench fhirpath [ADMINISTRATIONS] [FILE]
+///                                                  a FHIRPath expression over a Bundle of them,
+///                                                  written to FILE (or a temporary one), and
+///                                                  HL7's suite's expressions parsed + evaluated
 @main
 enum BenchMain {
     static func main() async {
@@ -24,15 +28,19 @@ enum BenchMain {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let mode = arguments.first.flatMap { Int($0) == nil ? $0 : nil } ?? "tutorial"
         if mode != "tutorial" { arguments.removeFirst() }
-        let folder = mode == "decode" && arguments.count > 1 ? arguments.remove(at: 1) : nil
+        // decode's folder of pages, fhirpath's Bundle file: where another client reads them too.
+        let folder = ["decode", "fhirpath"].contains(mode) && arguments.count > 1 ? arguments.remove(at: 1) : nil
         if mode == "decode-parts", let folder = arguments.first {
             for line in try DecodeParts(folder: folder).run() { print(line) }
             return
         }
         let numbers = arguments.map { Int($0) }
-        guard numbers.allSatisfy({ ($0 ?? 0) > 0 }), ["tutorial", "commands", "scale", "decode"].contains(mode) else {
+        guard numbers.allSatisfy({ ($0 ?? 0) > 0 }),
+            ["tutorial", "commands", "scale", "decode", "fhirpath"].contains(mode)
+        else {
             print(
-                "usage: medbrain-bench [commands|scale|decode] [NUMBERS]  (see Sources/MedbrainBench/BenchMain.swift)")
+                "usage: medbrain-bench [commands|scale|decode|fhirpath] [NUMBERS]  (see Sources/MedbrainBench/BenchMain.swift)"
+            )
             return
         }
         let first = numbers.first.flatMap { $0 }
@@ -46,6 +54,10 @@ enum BenchMain {
         case "decode":
             let benchmark = ScaleBenchmark(served: 0, decoded: first ?? 1_000_000, pagesFolder: folder)
             for line in try await benchmark.decodeAndGroup() { print(line) }
+        case "fhirpath":
+            for line in try FHIRPathBenchmark(administrations: first ?? 100_000, bundlePath: folder).run() {
+                print(line)
+            }
         default:
             try tutorial(renders: first ?? 100_000, administrations: second ?? 1_000_000)
         }

@@ -3,23 +3,25 @@ import Foundation
 import MedbrainDataset
 
 /// The seeds: the repository's lessons and transcripts, the command lines in the transcripts,
-/// and every resource of the built-in dataset in both versions.
+/// every resource of the built-in dataset in both versions, and the expressions of HL7's
+/// FHIRPath suite beside the repository.
 struct Corpus {
     let lessons: [String]
     let transcripts: [String]
     let commands: [String]
     let resources: [String]
+    let fhirPath: FHIRPathSeeds
 
     var targets: [FuzzTarget] {
         [
             .commandLine(seeds: commands), .lessons(seeds: lessons), .transcripts(seeds: transcripts),
-            .fhirJSON(seeds: resources),
+            .fhirJSON(seeds: resources), .fhirPath(seeds: fhirPath.expressions, input: fhirPath.input),
         ]
     }
 
     var summary: String {
         "\(lessons.count) lessons, \(transcripts.count) transcripts, \(commands.count) command lines, "
-            + "\(resources.count) resources"
+            + "\(resources.count) resources, \(fhirPath.expressions.count) FHIRPath expressions (\(fhirPath.source))"
     }
 
     /// The repository this was built from: `MEDBRAIN_ROOT`, else two folders above this file's.
@@ -39,7 +41,9 @@ struct Corpus {
         guard !lessons.isEmpty, !transcripts.isEmpty else {
             throw CorpusError(description: "no lessons or transcripts under \(root); set MEDBRAIN_ROOT")
         }
-        return Corpus(lessons: lessons, transcripts: transcripts, commands: commands, resources: resources)
+        return Corpus(
+            lessons: lessons, transcripts: transcripts, commands: commands, resources: resources,
+            fhirPath: try FHIRPathSeeds.load(root: root))
     }
 
     /// Every file under `folder` (recursively) whose name ends in `ending`.

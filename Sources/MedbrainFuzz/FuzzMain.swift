@@ -1,8 +1,9 @@
 import Foundation
 
-/// `medbrain-fuzz [INPUTS] [SEED] [PARSER]`: feeds each parser (or the one whose name starts
-/// with PARSER, e.g. `FHIR`) INPUTS mutated inputs (default 1,000,000) made from the
-/// repository's own lessons, transcripts and FHIR data, and prints per parser the inputs run,
+/// `medbrain-fuzz [INPUTS] [SEED] [PARSER]`: feeds each parser (or those whose name starts
+/// with PARSER: `FHIRPath` for the FHIRPath engine alone, `FHIR` for it and the JSON decoder)
+/// INPUTS mutated inputs (default 1,000,000) made from the repository's own lessons,
+/// transcripts and FHIR data and HL7's FHIRPath suite, and prints per parser the inputs run,
 /// the time, the slowest input and the peak memory. The inputs follow from the seed alone, so
 /// `medbrain-fuzz N SEED` repeats a run that crashed.
 @main
