@@ -1,3 +1,4 @@
+import FHIRModel
 import Foundation
 
 /// A FHIRPath Date, DateTime or Time, with the precision it was written with.
@@ -189,28 +190,15 @@ enum CivilCalendar {
 
     static func daysIn(year: Int) -> Int { isLeap(year) ? 366 : 365 }
 
-    /// Days from 1970-01-01 to the date (negative before it). The year is counted from March so
-    /// that the leap day falls last; eras of 400 years repeat exactly.
+    /// Days from 1970-01-01 to the date (negative before it): FHIRModel's `CivilDay`, which the
+    /// tutorial's grouping counts days with too.
     static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let marchYear = month <= 2 ? year - 1 : year
-        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
-        let yearOfEra = marchYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDay(year: year, month: month, day: day).number
     }
 
     /// The inverse of `daysSinceEpoch`.
     static func date(fromDaysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let marchMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * marchMonth + 2) / 5 + 1
-        let month = marchMonth < 10 ? marchMonth + 3 : marchMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        CivilDay(number: days).components
     }
 
     /// Year, month, day, hour, minute, second and millisecond of a local time line position
