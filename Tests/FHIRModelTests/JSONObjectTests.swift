@@ -64,4 +64,36 @@ struct JSONObjectTests {
             #"{"note": null, "count": 2, "active": true, "name": [{"given": ["Jane"], "family": ["Doe"]}]}"#)
         #expect(literal == parsed)
     }
+
+    /// FHIR's element and its `_name` sibling (a primitive's id and extensions), in one pass.
+    @Test(
+        "element finds a value and its extensions",
+        arguments: [
+            (#"{"status": "completed"}"#, "status", #""completed""#, nil),
+            (#"{"_status": {"id": "s"}, "status": "completed"}"#, "status", #""completed""#, #"{"id":"s"}"#),
+            (#"{"_status": {"id": "s"}}"#, "status", nil, #"{"id":"s"}"#),
+            (#"{"statusReason": 1, "_statusReason": 2, "stat": 3}"#, "status", nil, nil),
+            (#"{"a": 1, "_a": 2}"#, "a", "1", "2"),
+            (#"{"é": 1, "_é": 2}"#, "é", "1", "2"),
+        ] as [(String, String, String?, String?)])
+    func elementFindsAValueAndItsExtensions(object: String, name: String, value: String?, extensions: String?)
+        throws
+    {
+        guard case .object(let parsed) = try JSONParser.parse(object) else {
+            Issue.record("not an object")
+            return
+        }
+        let found = parsed.element(name)
+        #expect(found.value?.compactText == value)
+        #expect(found.extensions?.compactText == extensions)
+    }
+
+    /// The first of members written twice, as the subscript answers (built by hand: the parser
+    /// refuses such a document).
+    @Test func elementTakesTheFirstOfTwo() {
+        let object = JSONObject([("a", 1), ("_a", 2), ("a", 3), ("_a", 4)])
+        #expect(object.element("a").value == 1)
+        #expect(object.element("a").extensions == 2)
+        #expect(object.element("a").value == object["a"])
+    }
 }

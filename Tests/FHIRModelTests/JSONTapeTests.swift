@@ -63,4 +63,28 @@ struct JSONTapeTests {
             error?.description
                 == "MedicationAdministration.effective[x]: only one of effectiveDateTime, effectivePeriod may be given")
     }
+
+    /// A tree shares its long member names and resource types (Swift keeps strings over 15
+    /// bytes on the heap): a Bundle of many resources holds each once, not once a resource.
+    @Test func aTreeSharesLongNamesAndResourceTypes() throws {
+        let entry = #"{"resource": {"resourceType": "MedicationAdministration", "effectiveDateTime": "2016-08-16"}}"#
+        let escaped = #"{"resource": {"resourceType": "MedicationAdministr\u0061tion", "effectiveDateTime": "x"}}"#
+        let bundle = try JSONParser.parse("{\"entry\": [\(entry), \(entry), \(escaped)]}")
+        let resources = bundle["entry"]?.arrayValue?.compactMap { $0["resource"]?.objectValue } ?? []
+        #expect(resources.count == 3)
+        #expect(resources.map { $0["resourceType"] } == Array(repeating: "MedicationAdministration", count: 3))
+        #expect(resources.map(\.keys) == Array(repeating: ["resourceType", "effectiveDateTime"], count: 3))
+        #expect(Self.storage(resources[0].key(at: 1)) == Self.storage(resources[1].key(at: 1)))
+        #expect(
+            Self.storage(resources[0]["resourceType"]?.stringValue)
+                == Self.storage(resources[1]["resourceType"]?.stringValue))
+        // Values other than a resource's type are each their own.
+        #expect(resources[0]["effectiveDateTime"] == "2016-08-16")
+    }
+
+    /// Where a string's UTF-8 is kept.
+    private static func storage(_ string: String?) -> UnsafeRawPointer? {
+        guard var string else { return nil }
+        return string.withUTF8 { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
 }

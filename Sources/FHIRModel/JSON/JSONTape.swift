@@ -43,6 +43,11 @@ public final class JSONTape: @unchecked Sendable {
 
     /// The value at `index` as a tree.
     public func value(at index: Int) -> JSONValue {
+        var strings = TapeStrings(view: view)
+        return value(at: index, strings: &strings)
+    }
+
+    private func value(at index: Int, strings: inout TapeStrings) -> JSONValue {
         let token = tokens[index]
         switch token.kind {
         case .null: return .null
@@ -55,13 +60,18 @@ public final class JSONTape: @unchecked Sendable {
             items.reserveCapacity(Int(token.first))
             var item = index + 1
             for _ in 0..<token.first {
-                items.append(value(at: item))
+                items.append(value(at: item, strings: &strings))
                 item = view.end(of: item)
             }
             return .array(items)
         case .object:
             var object = JSONObject(capacity: Int(token.first))
-            view.forEachMember(of: index) { _, name in object.append(view.string(at: name), value(at: name + 1)) }
+            view.forEachMember(of: index) { _, name in
+                let key = strings.string(at: name)
+                let isType = key == "resourceType" && tokens[name + 1].kind == .string
+                object.append(
+                    key, isType ? .string(strings.string(at: name + 1)) : value(at: name + 1, strings: &strings))
+            }
             return .object(object)
         }
     }
