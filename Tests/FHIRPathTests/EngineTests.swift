@@ -95,6 +95,22 @@ struct EngineTests {
         }
     }
 
+    /// An element of type Resource (`contained`, `entry.resource`) takes each item's own type,
+    /// so a list of different resources is told apart item by item.
+    @Test func resourcesInAListHaveTheirOwnTypes() throws {
+        let order: JSONValue = [
+            "resourceType": "MedicationRequest", "status": "active", "intent": "order",
+            "contained": [["resourceType": "Medication", "id": "m1"], ["resourceType": "Patient", "id": "p1"]],
+        ]
+        for (expression, expected) in [
+            ("contained.ofType(Patient).id", ["id  p1"]),
+            ("contained.where($this is Medication).id", ["id  m1"]),
+            ("contained.select(type().name)", ["string  Medication", "string  Patient"]),
+        ] {
+            #expect(try FHIRPathExpression(expression).evaluate(on: order).textLines == expected, "\(expression)")
+        }
+    }
+
     @Test func deepNestingIsRefusedNotAStackOverflow() {
         let deep = String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000)
         do {

@@ -4,7 +4,7 @@ extension Evaluator {
     /// A name in first position: the type of the input (`Patient.name` on a Patient) keeps the
     /// input; otherwise it is an element of each input item.
     func identifier(_ name: String, on focus: [FHIRPathValue]) throws(FHIRPathError) -> [FHIRPathValue] {
-        if let first = name.first, first.isUppercase, !focus.isEmpty {
+        if !focus.isEmpty, Self.startsUppercase(name) {
             let matching = focus.filter { isInstance($0, of: FHIRPathTypeSpecifier(namespace: nil, name: name)) }
             if !matching.isEmpty { return matching }
             if let model, model.isResource(name), focus.allSatisfy({ !hasMember(name, $0) }) {
@@ -84,9 +84,10 @@ extension Evaluator {
                 "FHIRPath names the choice \(typeName).\(choice)[x] '\(choice)': write \(choice) or "
                     + "\(choice).ofType(\(type)), not \(name)")
         }
-        if definition?.isChoice != true, object[name] != nil || object["_" + name] != nil {
-            let type = definition.flatMap { elementType($0, value: object[name]) }
-            append(object[name] ?? .null, extras: object["_" + name], name: name, type: type, to: &result)
+        let (value, extras) = object.element(name)
+        if definition?.isChoice != true, value != nil || extras != nil {
+            let type = definition?.types.first
+            append(value ?? .null, extras: extras, name: name, type: type, to: &result)
             return nil
         }
         if definition?.isChoice == true || definition == nil {
@@ -101,19 +102,17 @@ extension Evaluator {
         return nil
     }
 
+    /// Whether a name starts with a capital letter (a type, `Patient`), without making a
+    /// Character of an ASCII first letter.
+    static func startsUppercase(_ name: String) -> Bool {
+        guard let byte = name.utf8.first else { return false }
+        if byte < 0x80 { return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        return name.first?.isUppercase == true
+    }
+
     /// The choice element `name` spells with a type added (`value` for `valueQuantity`).
     func choiceElement(spelled name: String, in type: String) -> String? {
         model?.choice(spelled: name, in: type)
-    }
-
-    /// The one type of a non-choice element; `Resource` becomes the resource's own type.
-    private func elementType(_ definition: FHIRPathModel.Element, value: JSONValue?) -> String? {
-        guard let type = definition.types.first else { return nil }
-        if type == "Resource" {
-            let first = value?.arrayValue?.first ?? value
-            return first?["resourceType"]?.stringValue ?? type
-        }
-        return type
     }
 
     /// `valueQuantity` and `valueString` for `value`: keys that are `name` and a type's name.
@@ -160,8 +159,10 @@ extension Evaluator {
         }
     }
 
+    /// An item of a member; a resource (in `contained`, `entry.resource`, or anywhere without a
+    /// model) takes its type from its own `resourceType`, item by item.
     private func makeElement(_ json: JSONValue, extras: JSONObject?, name: String, type: String?) -> FHIRPathElement {
-        let ownType = json["resourceType"]?.stringValue ?? type
+        let ownType = type == nil || type == "Resource" ? json["resourceType"]?.stringValue ?? type : type
         return FHIRPathElement(json: json, extras: extras, type: ownType.map { .fhir($0) }, name: name)
     }
 

@@ -35,8 +35,9 @@ struct FunctionCall: Sendable {
     )
         throws(FHIRPathError) -> [FHIRPathValue]
     {
-        let itemScope = Scope(this: [item], index: position, total: total ?? scope.total)
-        return try evaluator.evaluate(arguments[index], focus: [item], scope: itemScope)
+        let this = [item]
+        let itemScope = Scope(this: this, index: position, total: total ?? scope.total)
+        return try evaluator.evaluate(arguments[index], focus: this, scope: itemScope)
     }
 
     /// The input's single item, or nil when empty; more than one is an error.

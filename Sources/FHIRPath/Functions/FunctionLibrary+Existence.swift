@@ -65,10 +65,15 @@ extension FunctionLibrary {
     /// The items for which the first argument is true (`where`, `exists(criteria)`).
     static func filter(_ call: FunctionCall, _ evaluator: Evaluator) throws(FHIRPathError) -> [FHIRPathValue] {
         var result: [FHIRPathValue] = []
-        for (index, item) in call.input.enumerated() {
-            let criteria = try call.argument(0, for: item, at: index, evaluator)
-            if try Evaluator.singletonBoolean(criteria, for: "\(call.name)()'s criteria") == true {
-                result.append(item)
+        let criteria = call.arguments[0]
+        let total = call.scope.total
+        for index in call.input.indices {
+            // `$this` and the focus are one array: an item per step is the cost of a large input.
+            let this = [call.input[index]]
+            let found = try evaluator.evaluate(
+                criteria, focus: this, scope: Scope(this: this, index: index, total: total))
+            if try Evaluator.singletonBoolean(found, for: "\(call.name)()'s criteria") == true {
+                result.append(this[0])
             }
         }
         return result

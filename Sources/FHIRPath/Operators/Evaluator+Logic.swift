@@ -1,17 +1,20 @@
 extension Evaluator {
     /// A collection read as one boolean: empty is unknown, one boolean is itself, one item of
     /// another kind is true (FHIRPath's singleton rule); more than one item is an error.
-    static func singletonBoolean(_ items: [FHIRPathValue], for what: String) throws(FHIRPathError) -> Bool? {
+    static func singletonBoolean(_ items: [FHIRPathValue], for what: @autoclosure () -> String) throws(FHIRPathError)
+        -> Bool?
+    {
         guard let first = items.first else { return nil }
         guard items.count == 1 else {
-            throw FHIRPathError(.execution, "\(what) needs one boolean, but has \(items.count) items")
+            throw FHIRPathError(.execution, "\(what()) needs one boolean, but has \(items.count) items")
         }
         if case .boolean(let value) = first.systemValue { return value }
         return true
     }
 
-    /// Three-valued `and`, `or`, `xor` and `implies`; the right side is skipped when the left decides.
-    func logic(_ op: String, _ left: [FHIRPathValue], _ rightSide: () throws(FHIRPathError) -> [FHIRPathValue])
+    /// Three-valued `and`, `or`, `xor` and `implies`; the right side is evaluated only when the
+    /// left does not decide.
+    func logic(_ op: String, _ left: [FHIRPathValue], _ rightNode: FHIRPathNode, focus: [FHIRPathValue], scope: Scope)
         throws(FHIRPathError) -> [FHIRPathValue]
     {
         let a = try Self.singletonBoolean(left, for: "the left of '\(op)'")
@@ -21,7 +24,8 @@ extension Evaluator {
         case ("implies", false?): return [.boolean(true)]
         default: break
         }
-        let b = try Self.singletonBoolean(try rightSide(), for: "the right of '\(op)'")
+        let b = try Self.singletonBoolean(
+            try evaluate(rightNode, focus: focus, scope: scope), for: "the right of '\(op)'")
         let result: Bool?
         switch op {
         case "and": result = a == true && b == true ? true : (b == false ? false : nil)

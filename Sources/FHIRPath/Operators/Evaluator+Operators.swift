@@ -7,21 +7,21 @@ extension Evaluator {
         throws(FHIRPathError) -> [FHIRPathValue]
     {
         let left = try evaluate(leftNode, focus: focus, scope: scope)
-        let right = { () throws(FHIRPathError) -> [FHIRPathValue] in
-            try evaluate(rightNode, focus: focus, scope: scope)
-        }
         switch op {
-        case "and", "or", "xor", "implies":
-            return try logic(op, left, right)
-        case "=": return equal(left, try right()).map { [.boolean($0)] } ?? []
-        case "!=": return equal(left, try right()).map { [.boolean(!$0)] } ?? []
-        case "~": return [.boolean(equivalent(left, try right()))]
-        case "!~": return [.boolean(!equivalent(left, try right()))]
-        case "<", "<=", ">", ">=": return try compare(op, left, try right())
-        case "|": return try union(left, try right())
-        case "in": return try membership(element: left, collection: try right(), op: op)
-        case "contains": return try membership(element: try right(), collection: left, op: op)
-        default: return try arithmetic(op, left, try right())
+        case "and", "or", "xor", "implies": return try logic(op, left, rightNode, focus: focus, scope: scope)
+        default: break
+        }
+        let right = try evaluate(rightNode, focus: focus, scope: scope)
+        switch op {
+        case "=": return equal(left, right).map { [.boolean($0)] } ?? []
+        case "!=": return equal(left, right).map { [.boolean(!$0)] } ?? []
+        case "~": return [.boolean(equivalent(left, right))]
+        case "!~": return [.boolean(!equivalent(left, right))]
+        case "<", "<=", ">", ">=": return try compare(op, left, right)
+        case "|": return try union(left, right)
+        case "in": return try membership(element: left, collection: right, op: op)
+        case "contains": return try membership(element: right, collection: left, op: op)
+        default: return try arithmetic(op, left, right)
         }
     }
 
