@@ -74,7 +74,7 @@ extension Evaluator {
             return nil
         }
         let typeName = element.type?.name
-        let definition = typeName.flatMap { model?.element(name, of: $0) }
+        let definition = typeName.flatMap { type in model.flatMap { lookups.element(name, of: type, in: $0) } }
         if definition == nil, let typeName, let choice = choiceElement(spelled: name, in: typeName) {
             let suffix = name.dropFirst(choice.count)
             let primitive = (suffix.first?.lowercased() ?? "") + suffix.dropFirst()

@@ -2,12 +2,14 @@ import FHIRModel
 
 /// Walks a parsed expression over collections, as FHIRPath's evaluation model describes:
 /// every step takes a collection and gives one.
-struct Evaluator: Sendable {
+struct Evaluator {
     let environment: FHIRPathEnvironment
     /// The evaluation's input (`%context`) and resource (`%resource`).
     let input: [FHIRPathValue]
     let resource: JSONValue?
     let expression: String
+    /// The model's answers so far (an evaluation's own: one evaluator, one thread).
+    let lookups = ElementLookups()
 
     var model: FHIRPathModel? { environment.model }
 
