@@ -9,7 +9,8 @@ extension REPL {
         do {
             client = try await FHIRClient.connect(
                 to: target.url, timeout: settings.current.timeout,
-                observer: { [settings, console] exchange in
+                observer: { [settings, console, requests] exchange in
+                    requests.add(exchange)
                     Self.report(exchange, settings: settings.current, console: console)
                 }, cancellation: cancellation, credentials: target.credentials, assumedVersion: target.assumedVersion)
         } catch {

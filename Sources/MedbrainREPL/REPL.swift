@@ -16,6 +16,8 @@ public final class REPL {
     let servers: BuiltinServers
     /// Cancels the requests in flight of every client this session connects.
     let cancellation = RequestCancellation()
+    /// Every request the session's clients sent, for lesson checks.
+    public let requests = RequestLog()
     let languages: LanguageCatalog
     /// The fixed instant lessons and transcripts run at; nil is the real clock.
     var fixedNow: Date?

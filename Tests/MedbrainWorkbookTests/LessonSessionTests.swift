@@ -86,12 +86,73 @@ struct LessonSessionTests {
         #expect(
             printed.text.hasSuffix(
                 "You finished this lesson.\nNext: 'lesson 1', The resources the app needs.\n1 of 10 lessons finished.\n"
+                    + "0 of 3 exercises solved without the solution shown.\n"
                     + "Lesson 0, Getting around the REPL, is finished.\nNext: 'lesson 1', The resources the app needs.\n"
             ))
         await repl.execute("lesson 0")
         #expect(printed.text.contains("Step 1 of \(lesson.steps.count): \(lesson.steps[0].title)"))
         #expect(lessons.progress.lessons[lesson.id] == LessonProgress.Entry(step: 0, finished: true))
         #expect(lessons.resumeNote == nil)
+        await repl.shutdown()
+    }
+
+    /// An exercise states the goal without the answer; a common mistake gets its pointed
+    /// hint; a question takes `answer`; `progress` counts what was solved without the solution.
+    @Test func exercisesAndQuestions() async throws {
+        let text = """
+            %title Exercises
+            %server builtin dstu2
+            # try: Log in by email
+            Log in as the patient whose email is herbert.mustermann@example.at.
+            > login --email herbert.mustermann@example.at
+            ? logged-in f001
+            ? requested GET Patient email=herbert.mustermann@example.at
+            hint: Patient has a search parameter named email.
+            hint: login --email ADDRESS.
+            mistake: login f001 -> that finds the patient by id, not by email.
+            # question: How many orders
+            How many prescriptions does the patient have?
+            > answer 11
+            answer: 11
+            answer: eleven
+            mistake: answer 1* -> count them all: 'orders' lists them.
+            # question: Which element
+            Which element of an R4 MedicationAdministration replaced DSTU2's wasNotGiven?
+            > answer status
+            answer: status
+            """
+        let lesson = try Lesson(parsing: text, file: "x.lesson", id: "01-x")
+        let printed = Printed()
+        let repl = REPL(
+            console: Console(width: 100, output: printed.append, error: printed.append), servers: .inProcess(now: nil))
+        let lessons = LessonCommands(workbook: Workbook(lessons: [lesson]), progressPath: nil)
+        repl.extensions = [lessons]
+        await repl.execute("lesson 1")
+        #expect(printed.text.contains("Your turn. 'hint' gives a hint (2 in all), 'solution' shows one way."))
+        #expect(!printed.text.contains("login --email"))
+        await repl.execute("login f001")
+        #expect(printed.text.contains("(hint: that finds the patient by id, not by email.)"))
+        await repl.execute("login --email herbert.mustermann@example.at")
+        #expect(printed.text.contains("Step 1 done.\n\nStep 2 of 3: How many orders"))
+        #expect(printed.text.contains("Answer with 'answer VALUE'."))
+        await repl.execute("answer 12")
+        #expect(printed.text.hasSuffix("Not quite: 12 is not the answer. count them all: 'orders' lists them.\n"))
+        await repl.execute("answer  Eleven ")
+        #expect(printed.text.contains("Step 2 done."))
+        await repl.execute("solution")
+        #expect(printed.text.hasSuffix("One way to do it:\n  answer status\n"))
+        await repl.execute("answer status")
+        await repl.execute("progress")
+        #expect(printed.text.contains("0 of 1 lessons finished.") == false)
+        #expect(
+            printed.text.contains("1 of 1 lessons finished.\n2 of 3 exercises solved without the solution shown.\n"))
+        #expect(
+            lessons.progress.lessons["01-x"]
+                == LessonProgress.Entry(step: 2, finished: true, solutionShown: [2], solvedAlone: [0, 1]))
+        await repl.execute("lesson")
+        #expect(
+            printed.text.hasSuffix(
+                "[x]  1  Exercises, 2 of 3 exercises solved\n'lesson N' starts or resumes lesson N.\n"))
         await repl.shutdown()
     }
 }

@@ -52,7 +52,7 @@ struct LessonFileTests {
         ("Some text", 1, "text before the first step; a step starts with '# TITLE'"),
         (
             "# A\n? nonsense check", 2,
-            "unknown check 'nonsense check'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, fhirpath [GET PATH] EXPRESSION"
+            "unknown check 'nonsense check'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, requested METHOD PATH [NAME=VALUE …], result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION"
         ),
         ("# A\n? ran help\n%title Late", 3, "%directives belong before the first step"),
         ("%pause here", 1, "%pause belongs in transcripts, not lessons"),
@@ -130,6 +130,14 @@ struct LessonFileTests {
                 atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path) == ["p.json"])
     }
 
+    /// A progress file written before exercises existed reads as it was, with none solved.
+    @Test func progressFromBeforeExercisesReads() throws {
+        let old = #"{"current": "03-login", "lessons": {"03-login": {"finished": false, "step": 2}}}"#
+        let progress = try JSONDecoder().decode(LessonProgress.self, from: Data(old.utf8))
+        #expect(progress.current == "03-login")
+        #expect(progress.lessons["03-login"] == LessonProgress.Entry(step: 2))
+    }
+
     @Test func anUnreadableProgressFileIsKeptAsideNotLost() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-progress-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -158,15 +166,54 @@ struct LessonFileTests {
         #expect(text.hasPrefix("error: no lesson started; 'lesson' lists them\nLesson 4: The patient's prescriptions"))
         #expect(
             text.contains(
-                "Hint 1 of 1: 'login' alone finds the tutorial's test patient.\nerror: no more hints; 'solution' shows what to type\n  login\n"
+                "Hint 1 of 1: 'login' alone finds the tutorial's test patient.\nerror: no more hints; 'solution' shows one way\nType:\n  login\n"
             ))
         #expect(text.contains("Step 1 done.\n\nStep 2 of 4: List the orders"))
-        #expect(text.contains("0 of 10 lessons finished.\nLesson 4, The patient's prescriptions: step 2 of 4.\n"))
+        #expect(
+            text.contains(
+                "0 of 10 lessons finished.\n0 of 3 exercises solved without the solution shown.\nLesson 4, The patient's prescriptions: step 2 of 4.\n"
+            ))
         #expect(text.hasSuffix("error: no lesson '99'; 'lesson' lists them\n"))
         await repl.shutdown()
         // A new session resumes where this one was.
         let (saved, _) = LessonProgress.load(from: path)
         #expect(saved.current == "04-orders")
         #expect(saved.lessons["04-orders"]?.step == 1)
+    }
+}
+
+/// Every lesson's routes, proven both ways: the solution and each `also>` route complete their
+/// step, no `wrong>` attempt does.
+@Suite("Lesson routes", .serialized)
+struct LessonRouteTests {
+    @Test(arguments: LessonTests.workbook.lessons.filter { $0.steps.contains { !$0.otherRoutes.isEmpty } })
+    func everyRouteDoesWhatItShould(lesson: Lesson) async {
+        let verifier = LessonVerifier {
+            REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil))
+        }
+        #expect(await verifier.problems(in: lesson) == [])
+    }
+
+    /// A route the checks cannot tell from a right answer is reported, as is one that fails.
+    @Test func aVerifierThatCanFail() async throws {
+        let text = """
+            %server builtin dstu2
+            # try: Log in by email
+            > login --email herbert.mustermann@example.at
+            also> login f001
+            wrong> login --email herbert.mustermann@example.at
+            ? logged-in f001
+            ? requested GET Patient email=herbert.mustermann@example.at
+            """
+        let lesson = try Lesson(parsing: text, file: "x.lesson", id: "99-x")
+        let verifier = LessonVerifier {
+            REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil))
+        }
+        let problems = await verifier.problems(in: lesson)
+        #expect(problems.count == 2, "\(problems)")
+        #expect(problems.first?.hasPrefix("step 1 (Log in by email), also route 1: did not complete the step") == true)
+        #expect(
+            problems.last?.hasSuffix(
+                "wrong attempt 1: completed the step, so the checks cannot tell it from a right answer") == true)
     }
 }

@@ -1,45 +1,93 @@
 import FHIRModel
+import Foundation
 
 extension Lesson {
     /// Reads a lesson's text; `file` names it in errors and `id` keys its progress.
     ///
     /// `%title`, `%sections` and the transcript directives make the header; `# TITLE` starts
-    /// a step; `> COMMAND` is what to type, `? CHECK` a check, `hint: TEXT` a hint; `% ` a
-    /// comment for authors; other lines are narrative, blank lines ending paragraphs.
+    /// a step (`# try: TITLE` an exercise, `# question: TITLE` a question); `> COMMAND` is
+    /// the solution, `also> COMMAND` another way, `wrong> COMMAND` a wrong attempt, `? CHECK`
+    /// a check, `hint: TEXT` a hint, `mistake: PATTERN -> TEXT` a pointed hint, `answer: TEXT`
+    /// a question's answer; `% ` a comment for authors; other lines are narrative, blank lines
+    /// ending paragraphs.
     public init(parsing text: String, file: String, id: String) throws(WorkbookFileError) {
         self.init(id: id, title: id, sections: "", header: Transcript.Header(), steps: [])
         var paragraph: [String] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
-            let place = { (problem: String) in WorkbookFileError(file: file, line: index + 1, problem: problem) }
-            if line.isBlank || line.hasPrefix("% ") || line == "%" {
-                if !line.hasPrefix("%") { endParagraph(&paragraph) }
-            } else if line.hasPrefix("%") {
-                guard steps.isEmpty else { throw place("%directives belong before the first step") }
-                do { try setHeader(line) } catch { throw place(error.description) }
-            } else if line.hasPrefix("# ") {
-                endParagraph(&paragraph)
-                steps.append(Step(title: String(line.dropFirst(2)), narrative: [], commands: [], checks: [], hints: []))
-            } else if steps.isEmpty {
-                throw place("text before the first step; a step starts with '# TITLE'")
-            } else if line.hasPrefix("> ") {
-                endParagraph(&paragraph)
-                steps[steps.count - 1].commands.append(String(line.dropFirst(2)))
-            } else if line.hasPrefix("? ") {
-                do { steps[steps.count - 1].checks.append(try LessonCheck(String(line.dropFirst(2)))) } catch {
-                    throw place(error.description)
-                }
-            } else if line.hasPrefix("hint: ") {
-                steps[steps.count - 1].hints.append(String(line.dropFirst(6)))
-            } else {
-                paragraph.append(line.trimmingSpaces())
+            do { try read(line, paragraph: &paragraph) } catch {
+                throw WorkbookFileError(file: file, line: index + 1, problem: error.description)
             }
         }
         endParagraph(&paragraph)
         guard !steps.isEmpty else { throw WorkbookFileError(file: file, line: 1, problem: "a lesson needs a step") }
-        if let empty = steps.first(where: { $0.checks.isEmpty }) {
-            throw WorkbookFileError(file: file, line: 1, problem: "step '\(empty.title)' has no '? CHECK'")
+        for step in steps {
+            if let problem = step.problem { throw WorkbookFileError(file: file, line: 1, problem: problem) }
         }
+    }
+
+    private mutating func read(_ line: String, paragraph: inout [String]) throws(WorkbookProblem) {
+        if line.isBlank || line.hasPrefix("% ") || line == "%" {
+            if !line.hasPrefix("%") { endParagraph(&paragraph) }
+            return
+        }
+        if line.hasPrefix("%") {
+            guard steps.isEmpty else { throw WorkbookProblem("%directives belong before the first step") }
+            return try setHeader(line)
+        }
+        if line.hasPrefix("# ") {
+            endParagraph(&paragraph)
+            return steps.append(try Self.stepHeading(String(line.dropFirst(2))))
+        }
+        guard !steps.isEmpty else { throw WorkbookProblem("text before the first step; a step starts with '# TITLE'") }
+        if try readPart(line) { return endParagraph(&paragraph) }
+        paragraph.append(line.trimmingSpaces())
+    }
+
+    /// A line that is part of the current step rather than narrative; false for narrative.
+    private mutating func readPart(_ line: String) throws(WorkbookProblem) -> Bool {
+        let last = steps.count - 1
+        if line.hasPrefix("> ") {
+            steps[last].commands.append(String(line.dropFirst(2)))
+        } else if line.hasPrefix("? ") {
+            steps[last].checks.append(try LessonCheck(String(line.dropFirst(2))))
+        } else if line.hasPrefix("hint: ") {
+            steps[last].hints.append(String(line.dropFirst(6)))
+        } else if line.hasPrefix("answer: ") {
+            steps[last].answers.append(String(line.dropFirst(8)).trimmingSpaces())
+        } else if line.hasPrefix("mistake: ") {
+            steps[last].mistakes.append(try Self.mistake(String(line.dropFirst(9))))
+        } else if let (route, command) = Self.route(line) {
+            try steps[last].add(command, toRoute: route)
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// `try: TITLE`, `question: TITLE`, `show: TITLE` or just `TITLE` (a demonstration).
+    private static func stepHeading(_ heading: String) throws(WorkbookProblem) -> Step {
+        for kind in Kind.allCases where heading.hasPrefix(kind.rawValue + ": ") {
+            return Step(title: String(heading.dropFirst(kind.rawValue.count + 2)), kind: kind)
+        }
+        return Step(title: heading)
+    }
+
+    /// `also> …`, `also2> …`, `wrong> …`: the route's name (with its number) and the command.
+    private static func route(_ line: String) -> (String, String)? {
+        guard let mark = line.firstIndex(of: ">"), line[mark...].hasPrefix("> ") else { return nil }
+        let name = line[..<mark]
+        let word = name.prefix { $0.isLetter }
+        guard word == "also" || word == "wrong", name.dropFirst(word.count).allSatisfy(\.isNumber) else { return nil }
+        return (String(name), String(line[mark...].dropFirst(2)))
+    }
+
+    private static func mistake(_ text: String) throws(WorkbookProblem) -> Mistake {
+        let parts = text.components(separatedBy: " -> ")
+        guard parts.count == 2, !parts[0].isBlank, !parts[1].isBlank else {
+            throw WorkbookProblem("a mistake is written 'mistake: PATTERN -> what to say'")
+        }
+        return Mistake(pattern: parts[0].trimmingSpaces(), feedback: parts[1].trimmingSpaces())
     }
 
     private mutating func endParagraph(_ paragraph: inout [String]) {
@@ -60,5 +108,35 @@ extension Lesson {
             throw WorkbookProblem(
                 "unknown directive %\(words[0]); known: %title, %sections, %server, %now, %timezone, %width")
         }
+    }
+}
+
+extension Lesson.Step {
+    /// `also> CMD` lines with the same name are one route, in order; so are `wrong> CMD` lines.
+    mutating func add(_ command: String, toRoute name: String) throws(WorkbookProblem) {
+        let isWrong = name.hasPrefix("wrong")
+        let number = Int(name.drop { $0.isLetter }) ?? 1
+        guard number >= 1, number <= 9 else { throw WorkbookProblem("routes are numbered 1 to 9: \(name)>") }
+        if isWrong {
+            while wrongAttempts.count < number { wrongAttempts.append([]) }
+            wrongAttempts[number - 1].append(command)
+        } else {
+            while otherRoutes.count < number { otherRoutes.append([]) }
+            otherRoutes[number - 1].append(command)
+        }
+    }
+
+    /// What makes the step unusable, said when the lesson is read.
+    var problem: String? {
+        if kind == .question {
+            if answers.isEmpty { return "question '\(title)' has no 'answer: TEXT'" }
+            if commands.isEmpty { return "question '\(title)' has no '> answer …' solution" }
+        } else if checks.isEmpty {
+            return "step '\(title)' has no '? CHECK'"
+        }
+        if otherRoutes.contains(where: \.isEmpty) || wrongAttempts.contains(where: \.isEmpty) {
+            return "step '\(title)' numbers its routes with a gap"
+        }
+        return nil
     }
 }

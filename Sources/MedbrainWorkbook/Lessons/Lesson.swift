@@ -1,5 +1,7 @@
-/// A lesson of the workbook: the steps of one part of the tutorial, each with what to type,
-/// a check of the state it must leave, hints and its solution.
+import Foundation
+
+/// A lesson of the workbook: the steps of one part of the tutorial, each with what it asks,
+/// the checks of the state it must leave, hints and a solution.
 ///
 /// Lessons are text files in `lessons/` (see `lessons/README.md`), so an instructor can
 /// change the wording or add a step without recompiling.
@@ -15,14 +17,71 @@ public struct Lesson: Sendable, Equatable {
 
     public struct Step: Sendable, Equatable {
         public var title: String
+        public var kind = Kind.show
         /// Paragraphs of narrative, each one line of text.
-        public var narrative: [String]
-        /// What to type; together the step's solution.
-        public var commands: [String]
-        public var checks: [LessonCheck]
-        public var hints: [String]
+        public var narrative: [String] = []
+        /// One way to do it: shown up front in a demonstration, on request in an exercise.
+        public var commands: [String] = []
+        public var checks: [LessonCheck] = []
+        public var hints: [String] = []
+        /// Other correct ways (`also>` lines), each of which must complete the step too.
+        public var otherRoutes: [[String]] = []
+        /// Plausible wrong attempts (`wrong>` lines), none of which may complete the step.
+        public var wrongAttempts: [[String]] = []
+        /// A common mistake and what to tell the student who makes it.
+        public var mistakes: [Mistake] = []
+        /// A question's accepted answers (`answer:` lines), compared without case or spacing.
+        public var answers: [String] = []
+
+        public init(title: String, kind: Kind = .show) {
+            self.title = title
+            self.kind = kind
+        }
+
+        /// Whether the student is asked to find the way (a `try` or a `question`).
+        public var isExercise: Bool { kind != .show }
+    }
+
+    /// What a step asks of the student.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// A demonstration: what to type is shown.
+        case show
+        /// An exercise: the goal is stated; hints on request, the solution as a last resort.
+        case `try`
+        /// A question about the data, answered with `answer VALUE`.
+        case question
+    }
+
+    /// `mistake: PATTERN -> what to say`: when a command that does not complete the step
+    /// matches PATTERN (`*` for any words), the student is told what is wrong with it.
+    public struct Mistake: Sendable, Equatable {
+        public var pattern: String
+        public var feedback: String
+
+        /// Whether the command line matches: `*` stands for anything, the rest is compared
+        /// without case.
+        public func matches(_ line: String) -> Bool {
+            let parts = pattern.lowercased().split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+            var rest = Substring(line.lowercased())
+            for (index, part) in parts.enumerated() {
+                if index == 0 {
+                    guard rest.hasPrefix(part) else { return false }
+                    rest = rest.dropFirst(part.count)
+                } else if index == parts.count - 1 {
+                    return part.isEmpty || rest.hasSuffix(part)
+                } else if let found = rest.range(of: part) {
+                    rest = rest[found.upperBound...]
+                } else {
+                    return false
+                }
+            }
+            return rest.isEmpty
+        }
     }
 
     /// The number before the first `-` of its id (`03-login` is 3), for `lesson 3`.
     public var number: Int? { Int(id.prefix { $0.isNumber }) }
+
+    /// The steps that ask the student to find the way.
+    public var exercises: Int { steps.filter(\.isExercise).count }
 }

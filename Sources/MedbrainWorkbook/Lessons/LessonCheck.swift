@@ -24,15 +24,32 @@ public enum LessonCheck: Sendable, Equatable {
     /// A FHIRPath expression true on the server's answer to `GET path`, or without a path on
     /// the last result: what the server holds, whichever commands got it there.
     case fhirpath(path: String?, expression: String)
+    /// A request sent since the step began, by any command: `requested GET Patient email=…`.
+    case requested(RequestPattern)
 
     /// The check as a lesson writes it, such as `logged-in f001` or `recorded 2 missed`.
     public init(_ text: String) throws(WorkbookProblem) {
         let words = text.split(separator: " ").map(String.init)
         let rest = Array(words.dropFirst())
-        if words.first == "fhirpath" {
-            self = try Self.fhirPathCheck(rest)
-            return
+        switch words.first {
+        case "fhirpath": self = try Self.fhirPathCheck(rest)
+        case "result" where rest.first == "fhirpath": self = try Self.fhirPathCheck(Array(rest.dropFirst()))
+        case "server" where rest.first == "fhirpath":
+            guard rest.dropFirst().first == "GET" else { throw WorkbookProblem("server fhirpath needs GET PATH") }
+            self = try Self.fhirPathCheck(Array(rest.dropFirst()))
+        case "requested":
+            guard let pattern = RequestPattern(rest) else {
+                throw WorkbookProblem(
+                    "requested needs METHOD PATH [NAME=VALUE …], such as requested GET Patient email=x")
+            }
+            self = .requested(pattern)
+        default: try self.init(state: words.first ?? "", rest, text: text)
         }
+    }
+
+    /// The checks of the session's state.
+    private init(state name: String, _ rest: [String], text: String) throws(WorkbookProblem) {
+        let words = [name] + rest
         switch (words.first ?? "", rest.count) {
         case ("connected", 0): self = .connected(nil)
         case ("connected", 1):
@@ -55,13 +72,14 @@ public enum LessonCheck: Sendable, Equatable {
             throw WorkbookProblem(
                 "unknown check '\(text)'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, "
                     + "orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, "
-                    + "fhirpath [GET PATH] EXPRESSION"
+                    + "requested METHOD PATH [NAME=VALUE …], result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION"
             )
         }
     }
 
     /// Nil when the check holds; otherwise what is still missing, in a few words.
-    func missing(in repl: REPL) async -> String? {
+    /// `requestsSince` marks where the step began in the session's requests.
+    func missing(in repl: REPL, requestsSince mark: Int = 0) async -> String? {
         let state = repl.state
         switch self {
         case .connected(let version):
@@ -88,6 +106,9 @@ public enum LessonCheck: Sendable, Equatable {
             return await missingDose(order: order, taken: taken, in: repl, state: state)
         case .fhirpath(let path, let expression):
             return await missingFHIRPath(path: path, expression: expression, in: repl)
+        case .requested(let pattern):
+            return repl.requests.since(mark).contains(where: pattern.matches)
+                ? nil : "no \(pattern.description) request sent in this step yet"
         }
     }
 

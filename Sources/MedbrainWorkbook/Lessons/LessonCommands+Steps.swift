@@ -12,7 +12,7 @@ extension LessonCommands {
         if entry.finished { entry.step = 0 }
         entry.step = min(entry.step, lesson.steps.count - 1)
         (progress.lessons[lesson.id], progress.current, startedHere, checking) = (entry, lesson.id, lesson.id, true)
-        hintsShown = 0
+        (hintsShown, answered) = (0, false)
         save(in: repl)
         let sections = lesson.sections.isEmpty ? "" : " (tutorial \(lesson.sections))"
         repl.print("Lesson \(lesson.number.map(String.init) ?? lesson.id): \(lesson.title)\(sections)")
@@ -36,15 +36,30 @@ extension LessonCommands {
 
     func show(_ lesson: Lesson, step index: Int, in repl: REPL) {
         let step = lesson.steps[index]
+        requestMark = repl.requests.total
         repl.print("")
         repl.print("Step \(index + 1) of \(lesson.steps.count): \(step.title)")
         for paragraph in step.narrative { repl.printWrapped(paragraph, indent: 2) }
-        for command in step.commands { repl.print("  Type:  \(command)") }
+        switch step.kind {
+        case .show:
+            for command in step.commands { repl.print("  Type:  \(command)") }
+        case .try:
+            repl.print("  Your turn. \(Self.help(for: step))")
+        case .question:
+            repl.print("  Answer with 'answer VALUE'. \(Self.help(for: step))")
+        }
+    }
+
+    private static func help(for step: Lesson.Step) -> String {
+        let hints = step.hints.count
+        let offer = hints == 0 ? "" : hints == 1 ? "'hint' gives a hint, " : "'hint' gives a hint (\(hints) in all), "
+        return "\(offer)'solution' shows one way."
     }
 
     /// After step `index` is done: the next step, or the end of the lesson (and of the workbook).
     func advance(_ lesson: Lesson, from index: Int, in repl: REPL) {
-        hintsShown = 0
+        recordSolved(lesson, step: index)
+        (hintsShown, answered) = (0, false)
         guard index + 1 == lesson.steps.count else {
             progress.lessons[lesson.id, default: .init()].step = index + 1
             save(in: repl)
@@ -77,7 +92,7 @@ extension LessonCommands {
             throw REPLError(offset > 0 ? "this is the lesson's last step" : "this is the lesson's first step")
         }
         progress.lessons[lesson.id, default: .init()].step = target
-        (hintsShown, checking) = (0, true)
+        (hintsShown, checking, answered) = (0, true, false)
         save(in: repl)
         show(lesson, step: target, in: repl)
     }
@@ -88,16 +103,11 @@ extension LessonCommands {
         guard hintsShown < hints.count else {
             throw REPLError(
                 hints.isEmpty
-                    ? "this step has no hints; 'solution' shows what to type"
-                    : "no more hints; 'solution' shows what to type")
+                    ? "this step has no hints; 'solution' shows one way"
+                    : "no more hints; 'solution' shows one way")
         }
         hintsShown += 1
         repl.printWrapped("Hint \(hintsShown) of \(hints.count): \(hints[hintsShown - 1])", indent: 0)
-    }
-
-    func solution(in repl: REPL) throws {
-        let (lesson, index) = try active()
-        for command in lesson.steps[index].commands { repl.print("  \(command)") }
     }
 
     func check(in repl: REPL) async throws {
@@ -115,8 +125,9 @@ extension LessonCommands {
     /// What the step's checks still miss, in order.
     func missing(_ step: Lesson.Step, in repl: REPL) async -> [String] {
         var missing: [String] = []
+        if step.kind == .question, !answered { missing.append("the question is not answered yet") }
         for check in step.checks {
-            if let what = await check.missing(in: repl) { missing.append(what) }
+            if let what = await check.missing(in: repl, requestsSince: requestMark) { missing.append(what) }
         }
         return missing
     }

@@ -3,7 +3,9 @@ import MedbrainREPL
 /// The workbook's commands, in the REPL's one command table beside its own.
 extension LessonCommands {
     /// The workbook's command names: a lesson's step is not checked after these.
-    static let names: Set<String> = ["lesson", "next", "back", "hint", "solution", "check", "reset", "progress"]
+    static let names: Set<String> = [
+        "lesson", "next", "back", "hint", "solution", "answer", "check", "reset", "progress",
+    ]
 
     public var commandGroup: CommandGroup {
         CommandGroup(
@@ -27,8 +29,15 @@ extension LessonCommands {
                     "hint", usage: "hint", summary: "one more hint for this step", example: "hint",
                     run: plain { [self] repl in try hint(in: repl) }),
                 Command(
-                    "solution", usage: "solution", summary: "what to type for this step", example: "solution",
+                    "solution", usage: "solution", summary: "one way to do this step (a last resort)",
+                    example: "solution",
                     run: plain { [self] repl in try solution(in: repl) }),
+                Command(
+                    "answer", usage: "answer VALUE", summary: "answer this step's question", example: "answer 4",
+                    run: { [self] repl, arguments in
+                        guard !arguments.isEmpty else { throw UsageError() }
+                        try await answer(arguments, in: repl)
+                    }),
                 Command(
                     "check", usage: "check", summary: "check this step now", example: "check",
                     run: plain { [self] repl in try await check(in: repl) }),

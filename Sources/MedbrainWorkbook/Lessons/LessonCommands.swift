@@ -1,7 +1,7 @@
 import MedbrainREPL
 
-/// The workbook in the REPL: `lesson`, `next`, `back`, `hint`, `solution`, `check`, `reset`,
-/// `progress`. After every other command it checks the current step, says what is still
+/// The workbook in the REPL: `lesson`, `next`, `back`, `hint`, `solution`, `answer`, `check`,
+/// `reset`, `progress`. After every other command it checks the current step, says what is still
 /// missing, and moves on when the step is done.
 public final class LessonCommands: REPLExtension {
     let workbook: Workbook
@@ -10,6 +10,10 @@ public final class LessonCommands: REPLExtension {
     let progressPath: String?
     /// Hints shown so far for the current step.
     var hintsShown = 0
+    /// Whether the current step's question was answered right.
+    var answered = false
+    /// The session's request count when the current step was shown: its requests come after.
+    var requestMark = 0
     /// Set while a lesson starts, so its own `connect` is not taken for the student's.
     var starting = false
     /// The lesson started in this session: only its steps are checked after commands, so a
@@ -36,9 +40,11 @@ public final class LessonCommands: REPLExtension {
         guard !starting, !["quit", "exit"].contains(name), !Self.names.contains(name),
             let (lesson, index) = currentStep(), startedHere == lesson.id, checking
         else { return }
-        let missing = await missing(lesson.steps[index], in: repl)
+        let step = lesson.steps[index]
+        let missing = await missing(step, in: repl)
         guard missing.isEmpty else {
             if succeeded { repl.print("  (still to do: \(missing.joined(separator: "; ")))") }
+            if step.isExercise { pointOut(line, step: step, in: repl) }
             return
         }
         repl.print("Step \(index + 1) done.")

@@ -8,6 +8,25 @@ public struct LessonProgress: Sendable, Equatable, Codable {
         /// The step to show, from 0.
         public var step = 0
         public var finished = false
+        /// The steps whose solution was shown (from 0).
+        public var solutionShown: Set<Int> = []
+        /// The exercises completed before their solution was shown (from 0).
+        public var solvedAlone: Set<Int> = []
+
+        public init(step: Int = 0, finished: Bool = false, solutionShown: Set<Int> = [], solvedAlone: Set<Int> = []) {
+            (self.step, self.finished, self.solutionShown, self.solvedAlone) = (
+                step, finished, solutionShown, solvedAlone
+            )
+        }
+
+        /// Files written before exercises existed have only `step` and `finished`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            step = try container.decodeIfPresent(Int.self, forKey: .step) ?? 0
+            finished = try container.decodeIfPresent(Bool.self, forKey: .finished) ?? false
+            solutionShown = try container.decodeIfPresent(Set<Int>.self, forKey: .solutionShown) ?? []
+            solvedAlone = try container.decodeIfPresent(Set<Int>.self, forKey: .solvedAlone) ?? []
+        }
     }
 
     public var lessons: [String: Entry] = [:]
