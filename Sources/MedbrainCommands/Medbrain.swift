@@ -16,7 +16,7 @@ public struct Medbrain: AsyncParsableCommand {
         version: MedbrainInfo.version,
         subcommands: [
             REPLCommand.self, Serve.self, InstructionsCommand.self, GroupCommand.self, VerifyCommand.self,
-            ReplayCommand.self, RecordCommand.self, FHIRPathCommand.self,
+            ReplayCommand.self, RecordCommand.self, FHIRPathCommand.self, LessonCommand.self,
         ],
         defaultSubcommand: REPLCommand.self
     )

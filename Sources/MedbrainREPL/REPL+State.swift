@@ -68,6 +68,12 @@ extension REPL {
         try expression.isTrue(on: json, environment: fhirPathEnvironment())
     }
 
+    /// The items of `expression`'s result on `json`, each as one line of text (`12`, `Peter`),
+    /// as a question's answer computed from the server's data is compared.
+    public func values(of expression: FHIRPathExpression, on json: JSONValue) throws -> [String] {
+        try expression.evaluate(on: json, environment: fhirPathEnvironment()).map(\.displayText)
+    }
+
     /// Starts over as a lesson does: fresh built-in servers on the clock `now`, no server or
     /// patient, settings at their defaults in `timeZone`.
     public func restart(now: Date?, timeZone: String) async throws {

@@ -31,6 +31,8 @@ public final class REPL {
     }
     /// Every command this REPL runs: its own and its extensions'.
     private(set) var commands = CommandTable(groups: CommandGroup.builtin)
+    /// The names of every command it runs, for a lesson's `%allow` to be checked against.
+    public var commandNames: [String] { commands.names }
     /// The server profiles file `connect NAME` and `servers` read.
     public var serversPath = ServerProfiles.defaultPath()
     /// Asks the user a yes-or-no question (`delete` on a terminal); nil: nobody to ask, so go ahead.
@@ -77,6 +79,11 @@ public final class REPL {
         cancellation.reset()
         guard let command = commands.command(name) else {
             _ = failed(commands.unknown(name))
+            await finished(line, succeeded: false)
+            return false
+        }
+        if let refusal = extensions.lazy.compactMap({ $0.refusal(of: command.name, in: self) }).first {
+            _ = failed(REPLError(refusal))
             await finished(line, succeeded: false)
             return false
         }

@@ -91,3 +91,46 @@ struct VerifyCommandTests {
         #expect(again.error == "Error: \(file.path) exists; --force replaces it\n")
     }
 }
+
+/// `medbrain lesson check`: the lessons in the repository hold; a route the checks cannot tell
+/// from a right one, a missing hint and a broken line are each reported.
+@Suite("medbrain lesson check")
+struct LessonCheckCommandTests {
+    @Test func theRepositorysLessonsHold() async throws {
+        let folder = Medbrain.root.appendingPathComponent("lessons")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".lesson") }
+        let run = try await Medbrain.run(
+            ["lesson", "check"] + files.sorted().map { folder.appendingPathComponent($0).path })
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        #expect(run.output.split(separator: "\n").count == files.count)
+    }
+
+    @Test func aLessonWithProblems() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-\(UUID()).lesson")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try """
+        %server builtin dstu2
+        # try: Log in
+        > login
+        also> login f002
+        wrong> search Patient _id=f001
+        wrong> login f001
+        ? logged-in f001
+        hint: only one
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let run = try await Medbrain.run(["lesson", "check", file.path])
+        #expect(run.status == 1)
+        #expect(
+            run.output == """
+                FAIL  \(file.path)
+                  step 1 (Log in): an exercise needs two or more hints, graduated
+                  step 1 (Log in), also route 1: did not complete the step (not logged in as Patient/f001 yet)
+                  step 1 (Log in), wrong attempt 1: completed the step, so the checks cannot tell it from a right answer
+
+                """)
+        try "# Broken\n? nonsense".write(to: file, atomically: true, encoding: .utf8)
+        let broken = try await Medbrain.run(["lesson", "check", file.path])
+        #expect(broken.status == 1)
+        #expect(broken.output.hasPrefix("FAIL  \(file.path)\n  \(file.path):2: unknown check 'nonsense'"))
+    }
+}

@@ -54,7 +54,10 @@ extension Lesson {
         } else if line.hasPrefix("hint: ") {
             steps[last].hints.append(String(line.dropFirst(6)))
         } else if line.hasPrefix("answer: ") {
-            steps[last].answers.append(String(line.dropFirst(8)).trimmingSpaces())
+            let answer = String(line.dropFirst(8)).trimmingSpaces()
+            // An answer from the server's data is checked like a `server fhirpath` check.
+            if answer.hasPrefix("fhirpath ") { _ = try LessonCheck("server " + answer) }
+            steps[last].answers.append(answer)
         } else if line.hasPrefix("mistake: ") {
             steps[last].mistakes.append(try Self.mistake(String(line.dropFirst(9))))
         } else if let (route, command) = Self.route(line) {
@@ -103,10 +106,14 @@ extension Lesson {
         case "title": title = value
         case "sections": sections = value
         case "pause": throw WorkbookProblem("%pause belongs in transcripts, not lessons")
+        case "allow":
+            let names = value.split(separator: " ").map { $0.lowercased() }
+            guard !names.isEmpty else { throw WorkbookProblem("%allow needs the names of the commands allowed") }
+            allowedCommands = names
         case "server", "now", "timezone", "width": try header.set(words[0], value)
         default:
             throw WorkbookProblem(
-                "unknown directive %\(words[0]); known: %title, %sections, %server, %now, %timezone, %width")
+                "unknown directive %\(words[0]); known: %title, %sections, %allow, %server, %now, %timezone, %width")
         }
     }
 }

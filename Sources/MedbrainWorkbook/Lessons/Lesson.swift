@@ -14,6 +14,9 @@ public struct Lesson: Sendable, Equatable {
     /// The session it runs on: a fresh built-in server, a fixed clock, a time zone.
     public var header: Transcript.Header
     public var steps: [Step]
+    /// `%allow get post …`: the only commands the lesson's steps accept (besides the
+    /// workbook's own, `help` and `quit`); nil allows every command.
+    public var allowedCommands: [String]?
 
     public struct Step: Sendable, Equatable {
         public var title: String

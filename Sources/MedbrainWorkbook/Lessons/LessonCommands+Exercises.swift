@@ -1,3 +1,4 @@
+import FHIRPath
 import MedbrainREPL
 
 /// What makes a step an exercise: answers to questions, pointed hints for common mistakes,
@@ -11,7 +12,7 @@ extension LessonCommands {
             throw REPLError("this step is not a question; 'answer' answers questions")
         }
         let given = Self.normalized(words.joined(separator: " "))
-        guard step.answers.contains(where: { Self.normalized($0) == given }) else {
+        guard await accepted(step, in: repl).contains(given) else {
             answered = false
             let pointed = step.mistakes.first { $0.matches("answer " + words.joined(separator: " ")) }
             return repl.printWrapped(
@@ -19,6 +20,24 @@ extension LessonCommands {
         }
         answered = true
         try await check(in: repl)
+    }
+
+    /// A question's answers, normalized: those stated, and those computed from the server's
+    /// data (`answer: fhirpath GET PATH EXPRESSION`, each item of the result).
+    func accepted(_ step: Lesson.Step, in repl: REPL) async -> Set<String> {
+        var accepted: Set<String> = []
+        for answer in step.answers {
+            guard answer.hasPrefix("fhirpath GET ") else {
+                accepted.insert(Self.normalized(answer))
+                continue
+            }
+            let words = answer.split(separator: " ", maxSplits: 3).map(String.init)
+            guard words.count == 4, let expression = try? FHIRPathExpression(words[3]),
+                let json = try? await repl.fetch(words[2]), let values = try? repl.values(of: expression, on: json)
+            else { continue }
+            accepted.formUnion(values.map(Self.normalized))
+        }
+        return accepted
     }
 
     /// After a command that did not complete an exercise: what is wrong with it, when it is

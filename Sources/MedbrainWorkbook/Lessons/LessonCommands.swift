@@ -51,6 +51,17 @@ public final class LessonCommands: REPLExtension {
         advance(lesson, from: index, in: repl)
     }
 
+    /// A lesson with `%allow` refuses the other commands while its steps are checked, and
+    /// says so, so a student reaching for a shortcut learns to write the request instead.
+    public func refusal(of name: String, in repl: REPL) -> String? {
+        guard !starting, let (lesson, _) = currentStep(), startedHere == lesson.id, checking,
+            let allowed = lesson.allowedCommands,
+            !allowed.contains(name), !Self.names.contains(name), !["help", "quit"].contains(name)
+        else { return nil }
+        return "lesson \(lesson.number.map(String.init) ?? lesson.id) asks for the requests themselves, "
+            + "not the shortcut '\(name)'; allowed here: \(allowed.joined(separator: ", "))"
+    }
+
     /// On a terminal at start: where the student left off, if a lesson is unfinished.
     public var resumeNote: String? {
         guard let (lesson, index) = currentStep(), progress.lessons[lesson.id]?.finished != true else { return nil }

@@ -17,7 +17,7 @@ public struct LessonVerifier {
     /// One line per problem (`step 3, also route 1: did not complete the step (…)`); none
     /// when the lesson holds.
     public func problems(in lesson: Lesson) async -> [String] {
-        var problems: [String] = []
+        var problems = lesson.authoringProblems + (await unknownCommands(in: lesson))
         for (index, step) in lesson.steps.enumerated() {
             let place = "step \(index + 1) (\(step.title))"
             if let problem = await run(step.commands, at: index, of: lesson, shouldComplete: true) {
@@ -37,6 +37,15 @@ public struct LessonVerifier {
         return problems
     }
 
+    /// `%allow` names that are no command, said as a problem each.
+    private func unknownCommands(in lesson: Lesson) async -> [String] {
+        guard let allowed = lesson.allowedCommands else { return [] }
+        let repl = makeREPL()
+        let known = Set(repl.commandNames)
+        await repl.shutdown()
+        return allowed.filter { !known.contains($0) }.map { "%allow names '\($0)', which is no command" }
+    }
+
     /// Nil when the route does what it should.
     private func run(_ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool) async -> String? {
         let repl = makeREPL()
@@ -54,6 +63,9 @@ public struct LessonVerifier {
         for step in lesson.steps[..<index] { _ = await repl.executeQuietly(step.commands) }
         guard lessons.currentStep()?.1 == index, lessons.checking else {
             return "the solutions of the steps before it did not bring the lesson to this step"
+        }
+        guard !(await lessons.missing(lesson.steps[index], in: repl)).isEmpty else {
+            return "the step's checks hold before anything is typed, so they cannot fail"
         }
         _ = await repl.executeQuietly(route)
         let completed = lessons.progress.lessons[lesson.id]?.step != index || !lessons.checking

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import MedbrainREPL
+import MedbrainWorkbook
+
+/// `medbrain lesson check FILE…`: what the test suite proves of the workbook's lessons, for one
+/// lesson an instructor wrote, without building anything.
+struct LessonCheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check lesson files: their format, their exercises, and every route proven both ways.",
+        discussion: """
+            Each FILE is read as the REPL reads it (a mistake is shown as file:line). Then, on a \
+            fresh built-in server for each route, every step's solution and each also> route \
+            must complete the step, and no wrong> attempt may; every exercise needs two or more \
+            hints, and a try step another route and a wrong attempt. A step whose checks hold \
+            before anything is typed is reported too. The exit status is 1 if any file has a problem.
+            Example: medbrain lesson check lessons/03-login.lesson
+            """
+    )
+
+    @Argument(help: "Lesson files (*.lesson).")
+    var files: [String]
+
+    func run() async throws {
+        var failed = 0
+        for file in files {
+            let problems = await Self.problems(in: file)
+            if problems.isEmpty {
+                Output.standardOutput("ok    \(file)\n")
+            } else {
+                failed += 1
+                Output.standardOutput("FAIL  \(file)\n" + problems.map { "  \($0)\n" }.joined())
+            }
+        }
+        if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// One line per problem; none when the lesson holds.
+    static func problems(in file: String) async -> [String] {
+        let lesson: Lesson
+        do {
+            let text = String(decoding: try CommandInput.read(file, limit: 1 << 20), as: UTF8.self)
+            let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            lesson = try Lesson(parsing: text, file: file, id: name)
+        } catch {
+            return ["\(error)"]
+        }
+        let verifier = LessonVerifier {
+            REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil))
+        }
+        return await verifier.problems(in: lesson)
+    }
+}
