@@ -43,11 +43,11 @@ struct LessonSessionTests {
         await first.shutdown()
 
         let (repl, lessons, printed) = Self.session(progress: path)
-        #expect(lessons.resumeNote == "Lesson 7 (Record a dose) is at step 3 of 4: 'lesson 7' resumes it.")
+        #expect(lessons.resumeNote == "Lesson 7 (Record a dose) is at step 3 of 7: 'lesson 7' resumes it.")
         #expect(!(await repl.execute("hint")))
         #expect(printed.text == "error: lesson 7 is not open in this session; 'lesson 7' resumes it\n")
         #expect(await repl.execute("lesson 7"))
-        #expect(printed.text.contains("(Steps 1–2 ran again, so the session is where you left it.)\n\nStep 3 of 4"))
+        #expect(printed.text.contains("(Steps 1–2 ran again, so the session is where you left it.)\n\nStep 3 of 7"))
         #expect(!printed.text.contains("logged in as"))
         #expect(repl.state.patientID == "f001")
         #expect(repl.state.ordersListed == 11)
@@ -60,11 +60,11 @@ struct LessonSessionTests {
     /// earns no "still to do", its error says enough.
     @Test func aFailureCanBeTheStep() async throws {
         let (repl, _, printed) = Self.session(progress: nil)
-        for line in ["lesson 2", "next", "next", "next"] { await repl.execute(line) }
+        for line in ["lesson 2"] + Array(repeating: "next", count: 6) { await repl.execute(line) }
         #expect(!(await repl.execute("order 99")))
         #expect(!printed.text.contains("still to do"))
         #expect(!(await repl.execute("connect http://127.0.0.1:1/fhir")))
-        #expect(printed.text.contains("connection refused\nStep 4 done.\n\nStep 5 of 5: Connect again"))
+        #expect(printed.text.contains("connection refused\nStep 7 done.\n\nStep 8 of 8: Connect again"))
         #expect(await repl.execute("whoami") == false)
         #expect(await repl.execute("set lang en"))
         #expect(printed.text.hasSuffix("(still to do: not connected yet)\n"))
@@ -85,13 +85,14 @@ struct LessonSessionTests {
         await repl.execute("progress")
         #expect(
             printed.text.hasSuffix(
-                "You finished this lesson.\nNext: 'lesson 1', The resources the app needs.\n1 of 10 lessons finished.\n"
-                    + "0 of 3 exercises solved without the solution shown.\n"
+                "You finished this lesson.\nNext: 'lesson 1', The resources the app needs.\n1 of 11 lessons finished.\n"
+                    + "2 of 54 exercises solved without the solution shown.\n"
                     + "Lesson 0, Getting around the REPL, is finished.\nNext: 'lesson 1', The resources the app needs.\n"
             ))
         await repl.execute("lesson 0")
         #expect(printed.text.contains("Step 1 of \(lesson.steps.count): \(lesson.steps[0].title)"))
-        #expect(lessons.progress.lessons[lesson.id] == LessonProgress.Entry(step: 0, finished: true))
+        #expect(
+            lessons.progress.lessons[lesson.id] == LessonProgress.Entry(step: 0, finished: true, solvedAlone: [2, 3]))
         #expect(lessons.resumeNote == nil)
         await repl.shutdown()
     }

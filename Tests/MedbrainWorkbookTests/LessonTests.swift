@@ -16,7 +16,7 @@ struct LessonTests {
 
     @Test func everyLessonFileReads() {
         #expect(Self.workbook.problems == [])
-        #expect(Self.workbook.lessons.map(\.number) == Array(0...9))
+        #expect(Self.workbook.lessons.map(\.number) == Array(0...10))
     }
 
     /// Before its commands a step's check fails (so it can fail); after them the lesson moves on.
@@ -168,10 +168,10 @@ struct LessonFileTests {
             text.contains(
                 "Hint 1 of 1: 'login' alone finds the tutorial's test patient.\nerror: no more hints; 'solution' shows one way\nType:\n  login\n"
             ))
-        #expect(text.contains("Step 1 done.\n\nStep 2 of 4: List the orders"))
+        #expect(text.contains("Step 1 done.\n\nStep 2 of 10: List the orders"))
         #expect(
             text.contains(
-                "0 of 10 lessons finished.\n0 of 3 exercises solved without the solution shown.\nLesson 4, The patient's prescriptions: step 2 of 4.\n"
+                "0 of 11 lessons finished.\n0 of 54 exercises solved without the solution shown.\nLesson 4, The patient's prescriptions: step 2 of 10.\n"
             ))
         #expect(text.hasSuffix("error: no lesson '99'; 'lesson' lists them\n"))
         await repl.shutdown()
@@ -204,6 +204,8 @@ struct LessonRouteTests {
             wrong> login --email herbert.mustermann@example.at
             ? logged-in f001
             ? requested GET Patient email=herbert.mustermann@example.at
+            hint: Patient has a search parameter email.
+            hint: login --email ADDRESS.
             """
         let lesson = try Lesson(parsing: text, file: "x.lesson", id: "99-x")
         let verifier = LessonVerifier {

@@ -44,9 +44,9 @@ extension LessonCommands {
         case .show:
             for command in step.commands { repl.print("  Type:  \(command)") }
         case .try:
-            repl.print("  Your turn. \(Self.help(for: step))")
+            repl.printWrapped("Your turn. \(Self.help(for: step))", indent: 2)
         case .question:
-            repl.print("  Answer with 'answer VALUE'. \(Self.help(for: step))")
+            repl.printWrapped("Answer with 'answer VALUE'. \(Self.help(for: step))", indent: 2)
         }
     }
 
@@ -122,10 +122,12 @@ extension LessonCommands {
         advance(lesson, from: index, in: repl)
     }
 
+    static let unanswered = "the question is not answered yet"
+
     /// What the step's checks still miss, in order.
     func missing(_ step: Lesson.Step, in repl: REPL) async -> [String] {
         var missing: [String] = []
-        if step.kind == .question, !answered { missing.append("the question is not answered yet") }
+        if step.kind == .question, !answered { missing.append(Self.unanswered) }
         for check in step.checks {
             if let what = await check.missing(in: repl, requestsSince: requestMark) { missing.append(what) }
         }

@@ -43,7 +43,9 @@ public final class LessonCommands: REPLExtension {
         let step = lesson.steps[index]
         let missing = await missing(step, in: repl)
         guard missing.isEmpty else {
-            if succeeded { repl.print("  (still to do: \(missing.joined(separator: "; ")))") }
+            // A question is done by 'answer': looking things up leaves nothing else undone.
+            let reminder = missing.filter { $0 != Self.unanswered }
+            if succeeded, !reminder.isEmpty { repl.print("  (still to do: \(reminder.joined(separator: "; ")))") }
             if step.isExercise { pointOut(line, step: step, in: repl) }
             return
         }

@@ -4,6 +4,7 @@ import Foundation
 /// A request a step asks for, as `? requested GET Patient email=…` writes it: the method, the
 /// path after the base (`Patient`, `Patient/f001`, `metadata`) and parameters that must all be
 /// there, in any order, with or without percent-encoding; other parameters may be there too.
+/// A path segment `*` stands for any one segment (`MedicationAdministration/*`: a read of any id).
 public struct RequestPattern: Sendable, Equatable {
     public let method: String
     public let path: [String]
@@ -34,7 +35,9 @@ public struct RequestPattern: Sendable, Equatable {
     func matches(_ exchange: HTTPExchange) -> Bool {
         guard exchange.method == method, let url = URLComponents(string: exchange.url) else { return false }
         let sent = url.path.split(separator: "/").map(String.init)
-        guard sent.count >= path.count, Array(sent.suffix(path.count)) == path else { return false }
+        guard sent.count >= path.count,
+            zip(sent.suffix(path.count), path).allSatisfy({ $0 == $1 || $1 == "*" })
+        else { return false }
         let items = url.queryItems ?? []
         return parameters.allSatisfy { wanted in
             items.contains { $0.name == wanted.name && (wanted.value == nil || $0.value == wanted.value) }
