@@ -28,4 +28,12 @@ struct RequestPatternTests {
         let exchange = HTTPExchange(method: method, url: Self.base + path, status: 200, milliseconds: 1)
         #expect(request.matches(exchange) == expected)
     }
+
+    /// Words that are no request pattern: the lesson gets a clear error, not a crash (found by the fuzzer).
+    @Test(arguments: [
+        ["GET"], ["get", "Patient"], ["GET", "Patient", "="], ["GET", "Patient", "=x"], ["GET", "?a=b"],
+    ])
+    func notAPattern(words: [String]) {
+        #expect(RequestPattern(words) == nil)
+    }
 }

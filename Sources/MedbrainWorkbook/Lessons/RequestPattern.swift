@@ -19,15 +19,19 @@ public struct RequestPattern: Sendable, Equatable {
     init?(_ words: [String]) {
         guard words.count >= 2, words[0] == words[0].uppercased(), words[0].allSatisfy(\.isLetter) else { return nil }
         method = words[0]
-        let target = words[1].split(separator: "?", maxSplits: 1).map(String.init)
+        let target = words[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         path = target[0].split(separator: "/").map(String.init)
         let query = (target.count > 1 ? target[1].split(separator: "&").map(String.init) : []) + words.dropFirst(2)
-        parameters = query.map { item in
-            let parts = item.split(separator: "=", maxSplits: 1).map {
+        var parameters: [Parameter] = []
+        for item in query {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
                 String($0).removingPercentEncoding ?? String($0)
             }
-            return Parameter(name: parts[0], value: parts.count > 1 ? parts[1] : nil)
+            // `=x` or `=` names no parameter: not a pattern a lesson can mean.
+            guard !parts[0].isEmpty else { return nil }
+            parameters.append(Parameter(name: parts[0], value: parts.count > 1 ? parts[1] : nil))
         }
+        self.parameters = parameters
         guard !path.isEmpty else { return nil }
     }
 
