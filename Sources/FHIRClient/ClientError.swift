@@ -8,8 +8,6 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
     case tls(url: String, reason: String)
     /// It answered, but not as a FHIR server would (HTML, not JSON, the wrong resource).
     case notFHIR(url: String, reason: String)
-    /// A FHIR version Medbrain does not speak.
-    case unsupportedVersion(String)
     /// The server refused the request; `outcome` is its OperationOutcome, summarised.
     case refused(status: Int, outcome: String?)
     /// The server sent us elsewhere and the redirect was not followed: it leads to another
@@ -26,8 +24,6 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         case .timedOut(let url, let seconds): "no answer from \(url) within \(Self.seconds(seconds))"
         case .tls(let url, let reason): "secure connection to \(url) failed: \(reason)"
         case .notFHIR(let url, let reason): "\(url) does not answer like a FHIR server: \(reason)"
-        case .unsupportedVersion(let number):
-            "the server speaks FHIR \(number); Medbrain speaks DSTU2 (1.0.x) and R4 (4.0.x)"
         case .refused(401, let outcome):
             "the server wants credentials (401)\(Self.detail(outcome)); a server profile can hold a token ('servers')"
         case .refused(403, let outcome):

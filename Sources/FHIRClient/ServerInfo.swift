@@ -3,13 +3,17 @@ import FHIRModel
 /// What a server says of itself in its metadata (tutorial §11.4.1; the Iris seed's test).
 public struct ServerInfo: Sendable, Equatable {
     public var baseURL: String
+    /// The version whose shapes Medbrain reads the server's resources in (``FHIRRelease/readsAs``).
     public var version: FHIRVersion
+    /// The release the server says it speaks, known to Medbrain or not.
+    public var release: FHIRRelease
     /// The version number as the server wrote it, such as `4.0.1`.
     public var fhirVersion: String
     public var software: String?
     public var resourceTypes: [String]
 
-    /// Reads a Conformance (DSTU2) or CapabilityStatement (R4); nil `fhirVersion` is refused.
+    /// Reads a Conformance (DSTU2) or CapabilityStatement (STU3 on); nil `fhirVersion` is
+    /// refused, a release Medbrain does not know is read in the closest shape it knows.
     /// Search parameter names by resource type, as the metadata lists them.
     public var searchParameters: [String: [String]]
 
@@ -29,9 +33,9 @@ public struct ServerInfo: Sendable, Equatable {
                 url: baseURL + "/metadata",
                 reason: "its metadata names no fhirVersion (a server profile's 'version' can say it)")
         }
-        guard let version = FHIRVersion(number: number) else { throw .unsupportedVersion(number) }
         self.baseURL = baseURL
-        self.version = version
+        release = FHIRRelease(number: number)
+        version = release.readsAs
         fhirVersion = number
         software = [statement.software?.name, statement.software?.version].compactMap { $0 }.joined(separator: " ")
         if software?.isEmpty == true { software = nil }

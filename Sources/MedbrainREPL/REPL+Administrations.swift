@@ -114,7 +114,7 @@ extension REPL {
     static let administrationLimit = 100_000
 
     private func eachAdministrationPage(of order: Order, _ receive: (SearchsetPage) async -> Void) async throws {
-        let client = try connected()
+        let client = try tutorialClient()
         let parameter = client.version == .dstu2 ? "prescription" : "request"
         try await client.searchPages(
             "MedicationAdministration",

@@ -24,16 +24,42 @@ extension REPL {
             [
                 "baseURL": .string(info.baseURL), "software": Self.json(info.software),
                 "fhirVersion": .string(info.fhirVersion), "version": .string(info.version.rawValue),
+                "release": .string(info.release.displayName),
+                "tutorial": .bool(info.release.tutorialVersion != nil),
                 "resourceTypes": .array(info.resourceTypes.map { .string($0) }),
             ],
-            lines: [
-                "connected to \(info.baseURL)",
-                "  \(info.software ?? "unnamed software"), FHIR \(info.fhirVersion) (\(info.version.displayName))",
-            ]
-                + TextTable.wrap(
-                    "\(info.resourceTypes.count) resource types, among them \(Self.highlights(info.resourceTypes))",
-                    width: max(20, console.width - 2)
-                ).map { "  " + $0 })
+            lines: ["connected to \(info.baseURL)"]
+                + (["\(info.software ?? "unnamed software"), \(Self.release(of: info))"]
+                + ["\(info.resourceTypes.count) resource types, among them \(Self.highlights(info.resourceTypes))"]
+                + [Self.tutorialNote(info.release)].compactMap { $0 })
+                .flatMap { TextTable.wrap($0, width: max(20, console.width - 2)).map { "  " + $0 } })
+    }
+
+    /// `FHIR 4.0.1 (R4)`; a release Medbrain does not know says how it is read.
+    static func release(of info: ServerInfo) -> String {
+        guard info.release.isKnown else {
+            return "FHIR \(info.fhirVersion), a release Medbrain does not know: read as \(info.version.displayName)"
+        }
+        return "FHIR \(info.fhirVersion) (\(info.release.displayName))"
+    }
+
+    /// Said at connect where the tutorial's steps do not run, so no one meets it as an error first.
+    static func tutorialNote(_ release: FHIRRelease) -> String? {
+        guard release.tutorialVersion == nil else { return nil }
+        return "The tutorial's steps (orders and those after) run on DSTU2, R4 and R4B; "
+            + "search, read, get, post, fhirpath and the other commands work on any FHIR server."
+    }
+
+    /// The client, if the tutorial's steps run on its server: they read orders and
+    /// administrations in the shapes of DSTU2 and R4 (and R4B, which keeps R4's).
+    func tutorialClient() throws -> FHIRClient {
+        let client = try connected()
+        guard client.server.release.tutorialVersion != nil else {
+            throw REPLError(
+                "the tutorial's steps run on DSTU2, R4 and R4B servers, not yet on \(client.server.release.displayName); "
+                    + "search, read, get, post and fhirpath work here")
+        }
+        return client
     }
 
     /// `builtin [VERSION]` starts (or reuses) a built-in server; a URL is a base; any other

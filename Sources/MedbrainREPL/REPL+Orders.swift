@@ -7,7 +7,7 @@ extension REPL {
     func orders(_ arguments: [String]) async throws {
         guard arguments.isEmpty else { throw UsageError() }
         let patient = try loggedIn()
-        let client = try connected()
+        let client = try tutorialClient()
         let type = client.version.orderType
         let resources = try await client.searchNodes(
             type, [("patient", patient.id ?? ""), ("_include", "\(type):medication"), ("_count", "100")],

@@ -8,7 +8,7 @@ extension REPL {
     func requirements(_ arguments: [String]) async throws {
         guard arguments.isEmpty else { throw UsageError() }
         let id = try loggedIn().id ?? ""
-        let client = try connected()
+        let client = try tutorialClient()
         let type = client.version.orderType
         let patient = try await client.read("Patient", id: id)
         let orders = try await client.searchAll(

@@ -25,7 +25,7 @@ struct ResourceSummary {
             }
         case "Medication":
             ResourceSummary(headers: ["code", "form"]) { resource, _ in
-                [concept(resource["code"]), concept(resource["form"])]
+                [concept(resource["code"]), concept(resource["form"] ?? resource["doseForm"])]
             }
         case "MedicationOrder", "MedicationRequest":
             ResourceSummary(headers: ["medication", "status", "patient", "written"]) { resource, resolve in
@@ -90,14 +90,17 @@ struct ResourceSummary {
     }
 
     /// The medication's name: the concept, else the referenced Medication's code when it
-    /// came along (`_include`), else the reference.
+    /// came along (`_include`), else the reference. R5 holds both in one CodeableReference,
+    /// `medication`, as its `concept` or its `reference`.
     static func medication(_ resource: JSONValue, _ resolve: Resolver) -> String {
-        if let concept = resource["medicationCodeableConcept"] { return self.concept(concept) }
-        let target = resource["medicationReference"]?["reference"]?.stringValue.flatMap(resolve)
-        if let code = target?["code"], !concept(code).isEmpty, resource["medicationReference"]?["display"] == nil {
+        let codeable = resource["medication"]
+        if let concept = resource["medicationCodeableConcept"] ?? codeable?["concept"] { return self.concept(concept) }
+        let named = resource["medicationReference"] ?? codeable?["reference"]
+        let target = named?["reference"]?.stringValue.flatMap(resolve)
+        if let code = target?["code"], !concept(code).isEmpty, named?["display"] == nil {
             return concept(code)
         }
-        return reference(resource["medicationReference"])
+        return reference(named)
     }
 
     /// A dateTime to the minute, as a table has room for: `2016-08-16 08:00`; the JSON has it whole.
@@ -107,18 +110,20 @@ struct ResourceSummary {
         return full.prefix(10) + " " + full.dropFirst(11).prefix(5)
     }
 
-    /// A dateTime or a Period's start, under each version's name for it.
+    /// A dateTime or a Period's start, under each version's name for it: DSTU2's
+    /// effectiveTime[x], effective[x] from STU3 to R4B, R5's occurence[x] (so spelled).
     static func effective(_ resource: JSONValue) -> String {
-        for name in ["effectiveDateTime", "effectiveTimeDateTime", "effectiveInstant"] {
+        for name in ["effectiveDateTime", "effectiveTimeDateTime", "effectiveInstant", "occurenceDateTime"] {
             if let value = resource[name] { return time(value) }
         }
-        let period = resource["effectivePeriod"] ?? resource["effectiveTimePeriod"]
+        let period = resource["effectivePeriod"] ?? resource["effectiveTimePeriod"] ?? resource["occurencePeriod"]
         return time(period?["start"])
     }
 
-    /// `no` when the dose was not given (DSTU2 `wasNotGiven`, R4 `not-done`), else `yes`.
+    /// `no` when the dose was not given (DSTU2 `wasNotGiven`, STU3 `notGiven`, R4 and R5
+    /// `not-done`), else `yes`.
     static func taken(_ resource: JSONValue) -> String {
-        if case .bool(true)? = resource["wasNotGiven"] { return "no" }
+        if case .bool(true)? = resource["wasNotGiven"] ?? resource["notGiven"] { return "no" }
         return text(resource["status"]) == "not-done" ? "no" : "yes"
     }
 

@@ -1,0 +1,74 @@
+/// The FHIR release a server says it speaks, known or not: what `connect` reports, and the
+/// version whose shapes Medbrain reads it in.
+///
+/// Medbrain's models speak DSTU2 and R4 (``FHIRVersion``). The releases between and after read
+/// as R4, the closest shape: STU3, R4B and R5 keep R4's names for what the generic commands
+/// show (Bundle, OperationOutcome, CapabilityStatement, Patient), and a release Medbrain does
+/// not know at all is still a FHIR server for `search`, `read`, `get` and `fhirpath`.
+public enum FHIRRelease: Sendable, Equatable, Hashable {
+    case dstu2
+    case stu3
+    case r4
+    case r4b
+    case r5
+    /// A release Medbrain does not know, with the number the server stated.
+    case unknown(String)
+
+    /// The release whose `fhirVersion` this is: 1.0.x is DSTU2, 3.0.x STU3, 4.0.x R4, 4.3.x R4B,
+    /// 5.0.x R5; anything else (an STU3 ballot such as 1.8.0, a later release) is unknown.
+    public init(number: String) {
+        let parts = number.split(separator: ".").prefix(2).map(String.init)
+        switch (parts.first, parts.dropFirst().first) {
+        case ("1", "0"): self = .dstu2
+        case ("3", "0"): self = .stu3
+        case ("4", "0"): self = .r4
+        case ("4", "3"): self = .r4b
+        case ("5", "0"): self = .r5
+        default: self = .unknown(number)
+        }
+    }
+
+    /// The release of a version Medbrain's models speak.
+    public init(_ version: FHIRVersion) {
+        self = version == .dstu2 ? .dstu2 : .r4
+    }
+
+    /// `DSTU2`, `STU3`, `R4`, `R4B`, `R5`, as people write them; an unknown one by its number.
+    public var displayName: String {
+        switch self {
+        case .dstu2: "DSTU2"
+        case .stu3: "STU3"
+        case .r4: "R4"
+        case .r4b: "R4B"
+        case .r5: "R5"
+        case .unknown(let number): "FHIR \(number)"
+        }
+    }
+
+    /// The version whose shapes Medbrain reads it in: DSTU2 as DSTU2; every later release, and an
+    /// unknown one numbered 3 or more, as R4; an unknown older one as DSTU2.
+    public var readsAs: FHIRVersion {
+        switch self {
+        case .dstu2: .dstu2
+        case .stu3, .r4, .r4b, .r5: .r4
+        case .unknown(let number): (Int(number.prefix { $0.isNumber }) ?? 0) >= 3 ? .r4 : .dstu2
+        }
+    }
+
+    /// The version the tutorial's steps (orders, instructions, administrations, administer) run
+    /// in: DSTU2 and R4, and R4B, whose medication resources are R4's; nil where they would read
+    /// another release's orders in the wrong shape.
+    public var tutorialVersion: FHIRVersion? {
+        switch self {
+        case .dstu2: .dstu2
+        case .r4, .r4b: .r4
+        case .stu3, .r5, .unknown: nil
+        }
+    }
+
+    /// Whether Medbrain knows the release (by name, not only by its closest shape).
+    public var isKnown: Bool {
+        if case .unknown = self { return false }
+        return true
+    }
+}

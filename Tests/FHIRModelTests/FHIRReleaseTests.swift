@@ -1,0 +1,38 @@
+import FHIRModel
+import Testing
+
+/// Every release a server may state: its name, the shape Medbrain reads it in, and whether the
+/// tutorial's steps run on it.
+@Suite("FHIR releases")
+struct FHIRReleaseTests {
+    @Test(arguments: [
+        ("1.0.2", FHIRRelease.dstu2, "DSTU2", FHIRVersion.dstu2, FHIRVersion?.some(.dstu2)),
+        ("1.0.1", .dstu2, "DSTU2", .dstu2, .dstu2),
+        ("3.0.2", .stu3, "STU3", .r4, nil),
+        ("3.0.1", .stu3, "STU3", .r4, nil),
+        ("4.0.1", .r4, "R4", .r4, .r4),
+        ("4.0.0", .r4, "R4", .r4, .r4),
+        ("4.3.0", .r4b, "R4B", .r4, .r4),
+        ("5.0.0", .r5, "R5", .r4, nil),
+        ("5.0.0-snapshot3", .r5, "R5", .r4, nil),
+        ("6.0.0-ballot3", .unknown("6.0.0-ballot3"), "FHIR 6.0.0-ballot3", .r4, nil),
+        ("1.8.0", .unknown("1.8.0"), "FHIR 1.8.0", .dstu2, nil),
+        ("0.5.0", .unknown("0.5.0"), "FHIR 0.5.0", .dstu2, nil),
+        ("", .unknown(""), "FHIR ", .dstu2, nil),
+    ])
+    func release(number: String, release: FHIRRelease, name: String, readsAs: FHIRVersion, tutorial: FHIRVersion?) {
+        let found = FHIRRelease(number: number)
+        #expect(found == release)
+        #expect(found.displayName == name)
+        #expect(found.readsAs == readsAs)
+        #expect(found.tutorialVersion == tutorial)
+        #expect(found.isKnown == (name.hasPrefix("FHIR") ? false : true))
+    }
+
+    @Test(arguments: FHIRVersion.allCases)
+    func aVersionsOwnRelease(version: FHIRVersion) {
+        #expect(FHIRRelease(version).readsAs == version)
+        #expect(FHIRRelease(version).tutorialVersion == version)
+        #expect(FHIRRelease(number: version.number) == FHIRRelease(version))
+    }
+}
