@@ -42,6 +42,12 @@ public struct FHIRClient: Sendable {
         FHIRClient(server: server, transport: transport.with(timeout: seconds))
     }
 
+    /// The same client without its observer: what a lesson's check reads to see the server's
+    /// data stays out of `trace` and out of the requests the student is asked to send.
+    public func unobserved() -> FHIRClient {
+        FHIRClient(server: server, transport: transport.unobserved())
+    }
+
     /// How long a request may wait for its answer, in seconds.
     public var timeout: Double { transport.timeout }
 

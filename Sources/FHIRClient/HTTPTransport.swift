@@ -38,6 +38,13 @@ struct HTTPTransport: Sendable {
             credentialOrigin: credentialOrigin, maximumBodyBytes: maximumBytes)
     }
 
+    /// The same transport telling no observer: for requests the user did not ask for.
+    func unobserved() -> HTTPTransport {
+        HTTPTransport(
+            timeout: timeout, observer: nil, cancellation: cancellation, credentials: credentials,
+            credentialOrigin: credentialOrigin, maximumBodyBytes: maximumBytes)
+    }
+
     /// Sends a request and reads the answer as JSON; a status other than 2xx is `.refused`.
     func json(
         _ method: String, _ url: String, accept: String, body: [UInt8]? = nil, contentType: String? = nil

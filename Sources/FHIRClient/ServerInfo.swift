@@ -11,12 +11,11 @@ public struct ServerInfo: Sendable, Equatable {
     public var fhirVersion: String
     public var software: String?
     public var resourceTypes: [String]
-
-    /// Reads a Conformance (DSTU2) or CapabilityStatement (STU3 on); nil `fhirVersion` is
-    /// refused, a release Medbrain does not know is read in the closest shape it knows.
     /// Search parameter names by resource type, as the metadata lists them.
     public var searchParameters: [String: [String]]
 
+    /// Reads a Conformance (DSTU2) or CapabilityStatement (STU3 on); nil `fhirVersion` is
+    /// refused, a release Medbrain does not know is read in the closest shape it knows.
     init(baseURL: String, metadata: JSONValue, assumedVersion: FHIRVersion? = nil) throws(ClientError) {
         let type = metadata["resourceType"]?.stringValue
         guard type == CapabilityStatement.resourceType || type == CapabilityStatement.dstu2ResourceType else {

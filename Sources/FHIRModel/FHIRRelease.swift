@@ -28,11 +28,6 @@ public enum FHIRRelease: Sendable, Equatable, Hashable {
         }
     }
 
-    /// The release of a version Medbrain's models speak.
-    public init(_ version: FHIRVersion) {
-        self = version == .dstu2 ? .dstu2 : .r4
-    }
-
     /// `DSTU2`, `STU3`, `R4`, `R4B`, `R5`, as people write them; an unknown one by its number.
     public var displayName: String {
         switch self {

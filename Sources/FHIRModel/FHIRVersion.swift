@@ -37,15 +37,4 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
 
     /// `DSTU2` or `R4`, as people write it.
     public var displayName: String { rawValue.uppercased() }
-
-    /// The version whose `fhirVersion` number this is (`1.0.2`, `4.0.1`, or a close relative).
-    public init?(number: String) {
-        if number.hasPrefix("1.0") {
-            self = .dstu2
-        } else if number.hasPrefix("4.0") {
-            self = .r4
-        } else {
-            return nil
-        }
-    }
 }

@@ -75,7 +75,7 @@ enum FHIRPathVariables {
 
     static func value(_ text: String) -> FHIRPathValue {
         if text == "true" || text == "false" { return .boolean(text == "true") }
-        if let int = Int(text), abs(int) <= Int(Int32.max) { return .integer(int) }
+        if let int = Int(text), Int(Int32.min)...Int(Int32.max) ~= int { return .integer(int) }
         if text.first?.isNumber == true || text.first == "-", let decimal = FHIRPathDecimal(text: text) {
             return .decimal(decimal)
         }

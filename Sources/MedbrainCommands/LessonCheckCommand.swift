@@ -39,16 +39,7 @@ struct LessonCheckCommand: AsyncParsableCommand {
     /// One line per problem; none when the lesson holds.
     static func problems(in file: String) async -> [String] {
         let lesson: Lesson
-        do {
-            let text = String(decoding: try CommandInput.read(file, limit: 1 << 20), as: UTF8.self)
-            let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-            lesson = try Lesson(parsing: text, file: file, id: name)
-        } catch {
-            return ["\(error)"]
-        }
-        let verifier = LessonVerifier {
-            REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil))
-        }
-        return await verifier.problems(in: lesson)
+        do { lesson = try Workbook.readLesson(at: file) } catch { return ["\(error)"] }
+        return await LessonVerifier(servers: { .inProcess(now: nil) }).problems(in: lesson)
     }
 }

@@ -37,11 +37,12 @@ extension REPL {
         }
     }
 
-    /// The session's clock and zone, the connected server's version's types, `trace()` to the console.
+    /// The session's clock and zone, R4's types on an R4 or R4B server, `trace()` to the console.
     func fhirPathEnvironment() -> FHIRPathEnvironment {
         let console = console
         var environment = FHIRPathEnvironment(now: clock(), timeZone: settings.current.timeZone)
-        environment.model = session.client?.version == .dstu2 ? nil : .r4
+        // R4's types only where they are R4's; elsewhere the lenient reading that knows no types.
+        environment.model = [.r4, .r4b].contains(session.client?.server.release) ? .r4 : nil
         environment.trace = { name, items in
             console.error("trace \(name): \(items.textLines.joined(separator: "; "))\n")
         }

@@ -1,5 +1,6 @@
 import FHIRClient
 import FHIRModel
+import FHIRPath
 
 /// Searching any server: `search`, `page`, `count` (FHIR's search and paging, for developers).
 extension REPL {
@@ -11,16 +12,26 @@ extension REPL {
         let client = try connected()
         try checkType(type, on: client)
         let parameters = try Self.searchParameters(arguments.dropFirst())
-        var bundle = try await client.search(type, parameters)
+        let bundle = try await client.search(type, parameters)
         let query = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
-        var request = "GET \(type)" + (query.isEmpty ? "" : "?" + query)
-        if let filter {
-            let (kept, left, matches) = try keep(bundle, where: filter)
-            bundle = kept
-            request += ", where \(filter.text): \(left) of the page's \(matches)"
+        let request = "GET \(type)" + (query.isEmpty ? "" : "?" + query)
+        try present(try filtered(bundle, request: request, pages: 1...1, by: filter), savingTo: file)
+    }
+
+    /// The result of a page, with `--where`'s condition applied and said, when there is one.
+    private func filtered(
+        _ bundle: FHIRModel.Bundle, request: String, pages: ClosedRange<Int>?, by filter: FHIRPathExpression?,
+        whole: Bool = true
+    ) throws -> ExploreResult {
+        guard let filter else {
+            return ExploreResult(json: bundle.json, request: request, bundle: bundle, pages: pages)
         }
-        let result = ExploreResult(json: bundle.json, request: request, bundle: bundle, pages: 1...1)
-        try present(result, savingTo: file)
+        let (kept, left, matches) = try keep(bundle, where: filter)
+        // Pages put together hold the first one already filtered: only a page read now has a whole count.
+        let counted = whole ? "\(left) of the page's \(matches)" : "\(left) kept"
+        return ExploreResult(
+            json: kept.json, request: request + ", where \(filter.text): \(counted)", bundle: kept, pages: pages,
+            filter: filter)
     }
 
     /// `page next|previous|first|last` follows the last Bundle's link of that relation;
@@ -34,7 +45,9 @@ extension REPL {
             throw REPLError("no search to page; 'search' first")
         }
         if relation == "all" {
-            return try await pageAll(bundle, holding: current.pages, limit: arguments.dropFirst().first, savingTo: file)
+            return try await pageAll(
+                bundle, holding: current.pages, limit: arguments.dropFirst().first, filter: current.filter,
+                savingTo: file)
         }
         guard arguments.count == 1 else { throw UsageError() }
         // DSTU2-era servers may still write `prev`.
@@ -52,14 +65,17 @@ extension REPL {
             case "first": 1
             default: nil
             }
-        let result = ExploreResult(json: page.json, request: "GET \(link)", bundle: page, pages: number.map { $0...$0 })
-        try present(result, savingTo: file)
+        // The search's --where goes on filtering: a page of everything would pass for its matches.
+        try present(
+            try filtered(page, request: "GET \(link)", pages: number.map { $0...$0 }, by: current.filter),
+            savingTo: file)
     }
 
     /// Follows `next` links until none is left or `limit` resources are in, saying how far it got:
     /// which pages of the search the result holds (`held`: those of the result shown last, if known).
     private func pageAll(
-        _ first: FHIRModel.Bundle, holding held: ClosedRange<Int>?, limit text: String?, savingTo file: String?
+        _ first: FHIRModel.Bundle, holding held: ClosedRange<Int>?, limit text: String?,
+        filter: FHIRPathExpression?, savingTo file: String?
     ) async throws {
         guard let limit = text.map({ Int($0) }) ?? Self.pageAllLimit, limit > 0 else {
             throw REPLError("the limit of 'page all' is a number of resources, such as 1000")
@@ -98,7 +114,7 @@ extension REPL {
             } else {
                 "page all: \(pages - 1) more \(pages == 2 ? "page" : "pages") after the one shown last"
             }
-        try present(ExploreResult(json: all.json, request: request, bundle: all, pages: read), savingTo: file)
+        try present(try filtered(all, request: request, pages: read, by: filter, whole: false), savingTo: file)
         if stopped {
             say("stopped after \(entries.count) resources (the limit is \(limit)); 'page all' goes on from there")
         }

@@ -44,21 +44,23 @@ extension REPL {
     }
 
     /// Reads a resource from the connected server, as a check does to see what is really there.
+    /// The request stays out of `trace` and of the session's requests: the student did not send it.
     public func read(_ reference: String) async throws -> JSONValue {
         let parts = reference.split(separator: "/").map(String.init)
         guard parts.count == 2 else { throw REPLError("'\(reference)' is not a reference such as Patient/f001") }
-        return try await connected().read(parts[0], id: parts[1])
+        return try await connected().unobserved().read(parts[0], id: parts[1])
     }
 
     /// GETs `path` (relative to the base) from the connected server, as a check does to ask
-    /// what the server holds; the session's last result stays as it was.
+    /// what the server holds; the session's last result, `trace` and requests stay as they were.
     public func fetch(_ path: String) async throws -> JSONValue {
-        let response = try await connected().request("GET", path, body: nil)
-        guard (200..<300).contains(response.status), let json = response.json else {
-            throw REPLError("GET \(path) answered \(response.status)")
-        }
+        let response = try await connected().unobserved().request("GET", path, body: nil)
+        guard let json = response.json else { throw REPLError("GET \(path) answered \(response.status) with no body") }
         return json
     }
+
+    /// The connected server's base URL, which the requests a lesson asks for are relative to.
+    public var baseURL: String? { session.client?.server.baseURL }
 
     /// The last result's JSON (a search's Bundle, a `read`, a `get`), for checks.
     public var lastResultJSON: JSONValue? { session.result?.json }

@@ -31,8 +31,9 @@ public final class REPL {
     }
     /// Every command this REPL runs: its own and its extensions'.
     private(set) var commands = CommandTable(groups: CommandGroup.builtin)
-    /// The names of every command it runs, for a lesson's `%allow` to be checked against.
-    public var commandNames: [String] { commands.names }
+    /// The names of every command a REPL has before extensions add theirs, for a lesson's
+    /// `%allow` to be checked against when it is read.
+    public static let builtinCommandNames = Set(CommandTable(groups: CommandGroup.builtin).names)
     /// The server profiles file `connect NAME` and `servers` read.
     public var serversPath = ServerProfiles.defaultPath()
     /// Asks the user a yes-or-no question (`delete` on a terminal); nil: nobody to ask, so go ahead.
@@ -75,7 +76,6 @@ public final class REPL {
 
     private func execute(words: [String], line: String) async -> Bool {
         guard let name = words.first?.lowercased() else { return true }
-        lastAttempt = [name] + words.dropFirst()
         cancellation.reset()
         guard let command = commands.command(name) else {
             _ = failed(commands.unknown(name))
@@ -87,6 +87,8 @@ public final class REPL {
             await finished(line, succeeded: false)
             return false
         }
+        // A command refused or unknown was not tried: a `tried` check must not count it.
+        lastAttempt = [name] + words.dropFirst()
         let watchers = [watchForInterrupt(), showWaiting(command.waiting)].compactMap { $0 }
         do {
             try await run(command, Array(words.dropFirst()))

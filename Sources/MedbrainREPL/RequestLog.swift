@@ -2,9 +2,11 @@ import FHIRClient
 import Synchronization
 
 /// The requests this session sent, newest last, for lesson checks that ask what was
-/// requested (whichever command sent it) and for `requests` since a point.
+/// requested (whichever command sent it) since a step began.
 ///
-/// The client's observer adds to it from another thread while a command runs.
+/// Only the method, URL and status are kept: a session's `administrations` alone can move
+/// tens of megabytes, which `trace` shows once and no check reads again. The client's
+/// observer adds to it from another thread while a command runs.
 public final class RequestLog: Sendable {
     /// Enough for any lesson step; the oldest go first.
     static let capacity = 500
@@ -14,6 +16,9 @@ public final class RequestLog: Sendable {
     init() {}
 
     func add(_ exchange: HTTPExchange) {
+        var exchange = exchange
+        exchange.requestBody = nil
+        exchange.responseBody = nil
         state.withLock { state in
             if state.exchanges.count == Self.capacity { state.exchanges.removeFirst() }
             state.exchanges.append(exchange)

@@ -1,5 +1,6 @@
 import FHIRClient
 import FHIRModel
+import FHIRPath
 
 /// What the REPL remembers between commands: the tutorial's SessionManager (§11.4).
 struct Session {
@@ -29,4 +30,6 @@ struct ExploreResult {
     var bundle: FHIRModel.Bundle?
     /// Which pages of its search this holds (page 1 for a search's answer), while paging can tell.
     var pages: ClosedRange<Int>? = nil
+    /// `search --where`'s condition, kept so that paging on filters the other pages too.
+    var filter: FHIRPathExpression? = nil
 }

@@ -40,7 +40,7 @@ public struct WebView: Sendable {
             return Self.text(.methodNotAllowed, "The web view only reads; write through the FHIR API at /fhir.\n")
                 .with(header: .allow, "GET, HEAD")
         }
-        let query = ViewQuery(FHIRRequest.parseQuery(request.uri.query))
+        let query = ViewQuery(QueryString.parameters(request.uri.query))
         // HTTP/1 `Host` arrives as the request's authority.
         let authority = request.head.authority
         switch route {

@@ -112,13 +112,5 @@ struct ResourceConversionTests {
         #expect(version.orderType == order)
         #expect(version.capabilityType == capability)
         #expect(version.displayName == name)
-        #expect(FHIRVersion(number: number) == version)
-    }
-
-    @Test func versionNumbersAreMatchedByFamily() {
-        #expect(FHIRVersion(number: "1.0.1") == .dstu2)
-        #expect(FHIRVersion(number: "4.0.0") == .r4)
-        #expect(FHIRVersion(number: "3.0.2") == nil)
-        #expect(FHIRVersion(number: "4.3.0") == nil)
     }
 }

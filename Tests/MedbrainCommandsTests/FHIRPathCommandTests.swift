@@ -33,6 +33,18 @@ struct FHIRPathCLITests {
         #expect((json?.last?["reference"] as? String) == "Patient/p")
     }
 
+    /// A `--var` number beyond FHIRPath's 32-bit integers is a decimal, the smallest Int too
+    /// (whose magnitude does not fit an Int).
+    @Test(arguments: [
+        ("n=-9223372036854775808", "decimal  -9223372036854775808\n"), ("n=-2147483648", "integer  -2147483648\n"),
+        ("n=2147483648", "decimal  2147483648\n"),
+    ])
+    func variablesOfEverySize(definition: String, output: String) async throws {
+        let run = try await Medbrain.run(["fhirpath", "%n", "--var", definition], input: Self.order)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == output)
+    }
+
     @Test(arguments: [
         (
             ["fhirpath", "dosageInstruction.where("],

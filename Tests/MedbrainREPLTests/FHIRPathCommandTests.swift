@@ -63,6 +63,24 @@ struct FHIRPathCommandTests {
         await probe.stop()
     }
 
+    /// Paging on from a search with --where filters the next page too, and says so: a page of
+    /// everything would pass for more matches.
+    @Test func pagingKeepsTheCondition() async throws {
+        let probe = Probe()
+        try await probe.setUp(["connect builtin r4"])
+        let first = await probe.run(
+            "search MedicationAdministration patient=f001 _count=20 --where \"status = 'not-done'\"")
+        #expect(first.output.contains("where status = 'not-done': "), "\(first)")
+        let next = await probe.run("page next")
+        #expect(next.errors == "")
+        #expect(next.output.contains("where status = 'not-done': "), "\(next.output)")
+        #expect(await probe.run("fhirpath entry.resource.all(status = 'not-done')").output == "boolean  true\n")
+        let all = await probe.run("page all")
+        #expect(all.output.contains("where status = 'not-done': "), "\(all.output)")
+        #expect(await probe.run("fhirpath entry.resource.all(status = 'not-done')").output == "boolean  true\n")
+        await probe.stop()
+    }
+
     @Test func tabOffersElementsAndFunctions() async throws {
         let probe = Probe()
         try await probe.setUp(["connect builtin r4", "read Patient f001"])

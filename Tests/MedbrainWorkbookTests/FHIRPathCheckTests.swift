@@ -32,7 +32,7 @@ struct FHIRPathCheckTests {
         let repl = await Self.repl()
         for command in commands { #expect(await repl.execute(command), "\(command)") }
         let check = try LessonCheck(Self.onlyMissed)
-        #expect((await check.missing(in: repl) == nil) == holds)
+        #expect((await check.missing(in: repl, requestsSince: 0) == nil) == holds)
         await repl.shutdown()
     }
 
@@ -41,12 +41,12 @@ struct FHIRPathCheckTests {
         let repl = await Self.repl()
         let check = try LessonCheck("fhirpath GET MedicationAdministration?patient=f001&_count=200 entry.count() = 63")
         #expect(
-            await check.missing(in: repl)
+            await check.missing(in: repl, requestsSince: 0)
                 == "entry.count() = 63 is not true on GET MedicationAdministration?patient=f001&_count=200 yet")
         #expect(await repl.execute("login"))
         #expect(await repl.execute("orders"))
         #expect(await repl.execute("administer 1 taken at 2016-08-16T08:00:00+02:00"))
-        #expect(await check.missing(in: repl) == nil)
+        #expect(await check.missing(in: repl, requestsSince: 0) == nil)
         await repl.shutdown()
     }
 

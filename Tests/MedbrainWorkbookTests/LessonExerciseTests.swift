@@ -51,6 +51,45 @@ struct LessonExerciseTests {
         await repl.shutdown()
     }
 
+    /// A shortcut refused is not tried: a `tried` check does not count it.
+    @Test func aRefusedCommandIsNotTried() async throws {
+        let (repl, _) = try Self.session(
+            """
+            %allow get
+            %server builtin dstu2
+            # try: Ask for a patient who is not there
+            > get Patient/nobody
+            also> get Patient/nobody?_pretty=true
+            wrong> read Patient nobody
+            ? tried get Patient/nobody
+            hint: one
+            hint: two
+            """)
+        #expect(await repl.execute("lesson 1"))
+        let before = repl.state.lastAttempt
+        #expect(!(await repl.execute("read Patient nobody")))
+        #expect(repl.state.lastAttempt == before)
+        #expect(!(await repl.execute("get Patient/nobody")))
+        #expect(repl.state.lastAttempt == ["get", "Patient/nobody"])
+        await repl.shutdown()
+    }
+
+    /// `%allow` names commands the REPL or the workbook has (`hint` too); another word is
+    /// refused when the lesson is read, not when a student meets it.
+    @Test(arguments: [
+        ("%allow get hint", nil), ("%allow get logn", "%allow names 'logn', which is no command; 'help' lists them"),
+    ])
+    func allowNamesCommands(header: String, problem: String?) {
+        let text = header + "\n# A step\n> help\n? ran help"
+        if let problem {
+            #expect(throws: WorkbookFileError(file: "x.lesson", line: 1, problem: problem)) {
+                try Lesson(parsing: text, file: "x.lesson", id: "x")
+            }
+        } else {
+            #expect(throws: Never.self) { try Lesson(parsing: text, file: "x.lesson", id: "x") }
+        }
+    }
+
     /// `answer: fhirpath GET PATH EXPRESSION` accepts what the server holds now, so the
     /// question stays right when the data changes.
     @Test func anAnswerFromTheServersData() async throws {
@@ -78,8 +117,56 @@ struct LessonExerciseTests {
         await repl.shutdown()
     }
 
+    /// A computed answer the server cannot give is said as such, not as the student's mistake.
+    @Test func anAnswerThatCannotBeComputed() async throws {
+        let (repl, printed) = try Self.session(
+            """
+            %server builtin dstu2
+            # question: How many
+            > answer 1
+            answer: fhirpath GET Nothing/here total
+            hint: one
+            hint: two
+            """)
+        #expect(await repl.execute("lesson 1"))
+        #expect(!(await repl.execute("answer 1")))
+        #expect(
+            printed.text.contains("error: the answer could not be checked: GET Nothing/here failed: "),
+            "\(printed.text)")
+        await repl.shutdown()
+    }
+
+    /// What a check reads from the server is not the student's request: it stays out of the
+    /// session's requests (which `requested` checks read) and out of `trace`. The requests
+    /// kept hold no bodies.
+    @Test func aChecksOwnRequestsAreNotTheStudents() async throws {
+        let (repl, printed) = try Self.session(
+            """
+            %server builtin dstu2
+            # try: Read the patient
+            > get Patient/f001
+            also> read Patient f001
+            wrong> get Patient/f002
+            ? requested GET Patient/f001
+            ? server fhirpath GET Patient/f001 id = 'f001'
+            hint: one
+            hint: two
+            """)
+        #expect(await repl.execute("lesson 1"))
+        #expect(await repl.execute("trace on"))
+        let mark = repl.requests.total
+        #expect(await repl.execute("get Patient/f002"))
+        #expect(repl.requests.total == mark + 1)
+        #expect(printed.text.contains("/Patient/f002") && !printed.text.contains("/Patient/f001"), "\(printed.text)")
+        #expect(repl.requests.since(0).allSatisfy { $0.requestBody == nil && $0.responseBody == nil })
+        await repl.shutdown()
+    }
+
     @Test func aComputedAnswerIsCheckedWhenTheLessonIsRead() {
-        #expect(throws: WorkbookFileError(file: "x.lesson", line: 4, problem: "server fhirpath needs GET PATH")) {
+        #expect(
+            throws: WorkbookFileError(
+                file: "x.lesson", line: 4, problem: "a computed answer needs fhirpath GET PATH EXPRESSION")
+        ) {
             try Lesson(
                 parsing: "# question: Q\n> answer 1\nanswer: 1\nanswer: fhirpath total", file: "x.lesson", id: "x")
         }

@@ -72,7 +72,7 @@ public struct FHIRHTTPServer: Sendable {
         // HTTP/1 `Host` arrives as the request's authority, not as a header field.
         if let authority = request.head.authority { headers["host"] = authority }
         let fhirRequest = FHIRRequest(
-            method: request.method.rawValue, components: components, query: FHIRRequest.parseQuery(request.uri.query),
+            method: request.method.rawValue, components: components, query: QueryString.parameters(request.uri.query),
             headers: headers, body: body)
         return response(await service.handle(fhirRequest))
     }

@@ -22,22 +22,6 @@ public struct FHIRRequest: Sendable {
         self.body = body
     }
 
-    /// Splits a query string (`a=1&b=x%20y`) into decoded pairs; `+` is a space, as in forms.
-    public static func parseQuery(_ text: String?) -> [(name: String, value: String)] {
-        guard let text, !text.isEmpty else { return [] }
-        return text.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode = { (part: Substring) in
-                // Most parameters have nothing to decode; Foundation's decoding is costly per request.
-                guard part.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
-                    return String(part)
-                }
-                return String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
-            }
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-        }
-    }
-
     /// The first value of a query parameter.
     public func queryValue(_ name: String) -> String? {
         query.first { $0.name == name }?.value

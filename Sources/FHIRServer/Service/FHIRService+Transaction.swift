@@ -66,7 +66,7 @@ extension FHIRService {
             let pathAndQuery = url.split(separator: "?", maxSplits: 1).map(String.init)
             let components = pathAndQuery.first?.split(separator: "/").map(String.init) ?? []
             var sub = FHIRRequest(
-                method: method, components: components, query: FHIRRequest.parseQuery(pathAndQuery.dropFirst().first),
+                method: method, components: components, query: QueryString.parameters(pathAndQuery.dropFirst().first),
                 headers: context.request.headers, body: entry.resource?.compactBytes ?? [])
             sub.headers["if-match"] = entry.request?.ifMatch
             let answer =

@@ -54,10 +54,7 @@ extension Lesson {
         } else if line.hasPrefix("hint: ") {
             steps[last].hints.append(String(line.dropFirst(6)))
         } else if line.hasPrefix("answer: ") {
-            let answer = String(line.dropFirst(8)).trimmingSpaces()
-            // An answer from the server's data is checked like a `server fhirpath` check.
-            if answer.hasPrefix("fhirpath ") { _ = try LessonCheck("server " + answer) }
-            steps[last].answers.append(answer)
+            steps[last].answers.append(try LessonAnswer(String(line.dropFirst(8)).trimmingSpaces()))
         } else if line.hasPrefix("mistake: ") {
             steps[last].mistakes.append(try Self.mistake(String(line.dropFirst(9))))
         } else if let (route, command) = Self.route(line) {
@@ -109,6 +106,9 @@ extension Lesson {
         case "allow":
             let names = value.split(separator: " ").map { $0.lowercased() }
             guard !names.isEmpty else { throw WorkbookProblem("%allow needs the names of the commands allowed") }
+            if let unknown = names.first(where: { !LessonCommands.allowable.contains($0) }) {
+                throw WorkbookProblem("%allow names '\(unknown)', which is no command; 'help' lists them")
+            }
             allowedCommands = names
         case "server", "now", "timezone", "width": try header.set(words[0], value)
         default:

@@ -33,8 +33,8 @@ public struct Lesson: Sendable, Equatable {
         public var wrongAttempts: [[String]] = []
         /// A common mistake and what to tell the student who makes it.
         public var mistakes: [Mistake] = []
-        /// A question's accepted answers (`answer:` lines), compared without case or spacing.
-        public var answers: [String] = []
+        /// A question's accepted answers (`answer:` lines).
+        public var answers: [LessonAnswer] = []
 
         public init(title: String, kind: Kind = .show) {
             self.title = title

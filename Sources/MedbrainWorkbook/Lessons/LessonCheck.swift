@@ -79,7 +79,7 @@ public enum LessonCheck: Sendable, Equatable {
 
     /// Nil when the check holds; otherwise what is still missing, in a few words.
     /// `requestsSince` marks where the step began in the session's requests.
-    func missing(in repl: REPL, requestsSince mark: Int = 0) async -> String? {
+    func missing(in repl: REPL, requestsSince mark: Int) async -> String? {
         let state = repl.state
         switch self {
         case .connected(let version):
@@ -107,14 +107,15 @@ public enum LessonCheck: Sendable, Equatable {
         case .fhirpath(let path, let expression):
             return await missingFHIRPath(path: path, expression: expression, in: repl)
         case .requested(let pattern):
-            return repl.requests.since(mark).contains(where: pattern.matches)
+            let base = repl.baseURL ?? ""
+            return repl.requests.since(mark).contains { pattern.matches($0, base: base) }
                 ? nil : "no \(pattern.description) request sent in this step yet"
         }
     }
 
     /// `fhirpath [GET PATH] EXPRESSION`, with the expression parsed now, so a lesson with a
     /// mistake in one is refused when it is read (and by `lessons check`).
-    private static func fhirPathCheck(_ words: [String]) throws(WorkbookProblem) -> LessonCheck {
+    static func fhirPathCheck(_ words: [String]) throws(WorkbookProblem) -> LessonCheck {
         var rest = words[...]
         var path: String?
         if rest.first == "GET" {
@@ -130,18 +131,35 @@ public enum LessonCheck: Sendable, Equatable {
 
     private func missingFHIRPath(path: String?, expression: String, in repl: REPL) async -> String? {
         let place = path.map { "GET \($0)" } ?? "the last result"
+        switch await Self.evaluate(expression, on: path, in: repl, asBoolean: true) {
+        case .success(let values): return values == ["true"] ? nil : "\(expression) is not true on \(place) yet"
+        case .failure(let problem): return problem.description
+        }
+    }
+
+    /// The items of `expression` on the answer to `GET path`, or on the last result without a
+    /// path, each as one line of text; what kept them from being read, as a problem.
+    static func evaluate(_ expression: String, on path: String?, in repl: REPL, asBoolean: Bool = false) async
+        -> Result<[String], WorkbookProblem>
+    {
+        let place = path.map { "GET \($0)" } ?? "the last result"
         let json: JSONValue
         if let path {
-            do { json = try await repl.fetch(path) } catch { return "\(place) failed: \(error)" }
+            do { json = try await repl.fetch(path) } catch {
+                return .failure(WorkbookProblem("\(place) failed: \(error)"))
+            }
         } else {
-            guard let last = repl.lastResultJSON else { return "nothing has been read yet to check \(expression) on" }
+            guard let last = repl.lastResultJSON else {
+                return .failure(WorkbookProblem("nothing has been read yet to check \(expression) on"))
+            }
             json = last
         }
         do {
             let parsed = try FHIRPathExpression(expression)
-            return try repl.holds(parsed, on: json) ? nil : "\(expression) is not true on \(place) yet"
+            if asBoolean { return .success([try repl.holds(parsed, on: json) ? "true" : "false"]) }
+            return .success(try repl.values(of: parsed, on: json))
         } catch {
-            return "\(expression) on \(place): \(error)"
+            return .failure(WorkbookProblem("\(expression) on \(place): \(error)"))
         }
     }
 

@@ -11,8 +11,18 @@ extension LessonCommands {
         guard step.kind == .question else {
             throw REPLError("this step is not a question; 'answer' answers questions")
         }
-        let given = Self.normalized(words.joined(separator: " "))
-        guard await accepted(step, in: repl).contains(given) else {
+        let given = LessonAnswer.normalized(words.joined(separator: " "))
+        var accepted: [String] = []
+        for answer in step.answers {
+            switch await answer.values(in: repl) {
+            case .success(let values): accepted += values
+            // Not the student's mistake: say so rather than "not quite".
+            case .failure(let problem) where !accepted.contains(given):
+                throw REPLError("the answer could not be checked: \(problem)")
+            case .failure: break
+            }
+        }
+        guard accepted.contains(given) else {
             answered = false
             let pointed = step.mistakes.first { $0.matches("answer " + words.joined(separator: " ")) }
             return repl.printWrapped(
@@ -20,24 +30,6 @@ extension LessonCommands {
         }
         answered = true
         try await check(in: repl)
-    }
-
-    /// A question's answers, normalized: those stated, and those computed from the server's
-    /// data (`answer: fhirpath GET PATH EXPRESSION`, each item of the result).
-    func accepted(_ step: Lesson.Step, in repl: REPL) async -> Set<String> {
-        var accepted: Set<String> = []
-        for answer in step.answers {
-            guard answer.hasPrefix("fhirpath GET ") else {
-                accepted.insert(Self.normalized(answer))
-                continue
-            }
-            let words = answer.split(separator: " ", maxSplits: 3).map(String.init)
-            guard words.count == 4, let expression = try? FHIRPathExpression(words[3]),
-                let json = try? await repl.fetch(words[2]), let values = try? repl.values(of: expression, on: json)
-            else { continue }
-            accepted.formUnion(values.map(Self.normalized))
-        }
-        return accepted
     }
 
     /// After a command that did not complete an exercise: what is wrong with it, when it is
@@ -66,7 +58,4 @@ extension LessonCommands {
         progress.lessons[lesson.id, default: .init()].solvedAlone.insert(index)
     }
 
-    static func normalized(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
 }

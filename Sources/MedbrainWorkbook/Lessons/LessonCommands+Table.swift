@@ -7,6 +7,15 @@ extension LessonCommands {
         "lesson", "next", "back", "hint", "solution", "answer", "check", "reset", "progress",
     ]
 
+    /// Leaving the REPL: no step is checked after these, and no `%allow` refuses them.
+    static let leaving: Set<String> = ["quit", "exit"]
+
+    /// What every lesson allows whatever its `%allow` says: the workbook, `help` and leaving.
+    static let alwaysAllowed = names.union(leaving).union(["help"])
+
+    /// The names a lesson's `%allow` may list: every command the REPL and the workbook have.
+    static let allowable = REPL.builtinCommandNames.union(names)
+
     public var commandGroup: CommandGroup {
         CommandGroup(
             "Workbook",

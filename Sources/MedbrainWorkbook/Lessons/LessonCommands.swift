@@ -37,7 +37,7 @@ public final class LessonCommands: REPLExtension {
     /// the point of a step (`tried`), but only a success earns a "still to do".
     public func commandFinished(_ line: String, succeeded: Bool, in repl: REPL) async {
         let name = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
-        guard !starting, !["quit", "exit"].contains(name), !Self.names.contains(name),
+        guard !starting, !Self.leaving.contains(name), !Self.names.contains(name),
             let (lesson, index) = currentStep(), startedHere == lesson.id, checking
         else { return }
         let step = lesson.steps[index]
@@ -58,7 +58,7 @@ public final class LessonCommands: REPLExtension {
     public func refusal(of name: String, in repl: REPL) -> String? {
         guard !starting, let (lesson, _) = currentStep(), startedHere == lesson.id, checking,
             let allowed = lesson.allowedCommands,
-            !allowed.contains(name), !Self.names.contains(name), !["help", "quit"].contains(name)
+            !allowed.contains(name), !Self.alwaysAllowed.contains(name)
         else { return nil }
         return "lesson \(lesson.number.map(String.init) ?? lesson.id) asks for the requests themselves, "
             + "not the shortcut '\(name)'; allowed here: \(allowed.joined(separator: ", "))"

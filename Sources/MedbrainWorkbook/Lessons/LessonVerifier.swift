@@ -14,36 +14,46 @@ public struct LessonVerifier {
         self.makeREPL = makeREPL
     }
 
+    /// Sessions that print nothing, each on the built-in servers `servers` makes.
+    public init(servers: @escaping () -> BuiltinServers) {
+        makeREPL = { REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: servers()) }
+    }
+
     /// One line per problem (`step 3, also route 1: did not complete the step (…)`); none
     /// when the lesson holds.
     public func problems(in lesson: Lesson) async -> [String] {
-        var problems = lesson.authoringProblems + (await unknownCommands(in: lesson))
+        var problems = lesson.authoringProblems
         for (index, step) in lesson.steps.enumerated() {
             let place = "step \(index + 1) (\(step.title))"
-            if let problem = await run(step.commands, at: index, of: lesson, shouldComplete: true) {
-                problems.append("\(place), the solution: \(problem)")
+            if let problem = await checksCanFail(at: index, of: lesson) {
+                problems.append("\(place): \(problem)")
+                continue
             }
-            for (number, route) in step.otherRoutes.enumerated() {
-                if let problem = await run(route, at: index, of: lesson, shouldComplete: true) {
-                    problems.append("\(place), also route \(number + 1): \(problem)")
-                }
-            }
-            for (number, route) in step.wrongAttempts.enumerated() {
-                if let problem = await run(route, at: index, of: lesson, shouldComplete: false) {
-                    problems.append("\(place), wrong attempt \(number + 1): \(problem)")
+            let routes =
+                [("the solution", step.commands, true)]
+                + step.otherRoutes.enumerated().map { ("also route \($0.offset + 1)", $0.element, true) }
+                + step.wrongAttempts.enumerated().map { ("wrong attempt \($0.offset + 1)", $0.element, false) }
+            for (name, route, shouldComplete) in routes {
+                if let problem = await run(route, at: index, of: lesson, shouldComplete: shouldComplete) {
+                    problems.append("\(place), \(name): \(problem)")
                 }
             }
         }
         return problems
     }
 
-    /// `%allow` names that are no command, said as a problem each.
-    private func unknownCommands(in lesson: Lesson) async -> [String] {
-        guard let allowed = lesson.allowedCommands else { return [] }
+    /// Nil when the step is reached by the steps before it and its checks do not hold yet.
+    private func checksCanFail(at index: Int, of lesson: Lesson) async -> String? {
         let repl = makeREPL()
-        let known = Set(repl.commandNames)
+        let problem: String?
+        switch await reach(index, of: lesson, in: repl) {
+        case .success(let lessons):
+            let holds = (await lessons.missing(lesson.steps[index], in: repl)).isEmpty
+            problem = holds ? "the step's checks hold before anything is typed, so they cannot fail" : nil
+        case .failure(let failure): problem = failure.description
+        }
         await repl.shutdown()
-        return allowed.filter { !known.contains($0) }.map { "%allow names '\($0)', which is no command" }
+        return problem
     }
 
     /// Nil when the route does what it should.
@@ -54,18 +64,29 @@ public struct LessonVerifier {
         return problem
     }
 
-    private func run(_ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, in repl: REPL) async
-        -> String?
+    /// Starts the lesson in `repl` and runs the solutions of the steps before `index`.
+    private func reach(_ index: Int, of lesson: Lesson, in repl: REPL) async -> Result<LessonCommands, WorkbookProblem>
     {
         let lessons = LessonCommands(workbook: Workbook(lessons: [lesson]), progressPath: nil)
         repl.extensions = [lessons]
-        guard await repl.executeQuietly(["lesson \(lesson.id)"]) else { return "the lesson did not start" }
+        guard await repl.executeQuietly(["lesson \(lesson.id)"]) else {
+            return .failure(WorkbookProblem("the lesson did not start"))
+        }
         for step in lesson.steps[..<index] { _ = await repl.executeQuietly(step.commands) }
         guard lessons.currentStep()?.1 == index, lessons.checking else {
-            return "the solutions of the steps before it did not bring the lesson to this step"
+            return .failure(
+                WorkbookProblem("the solutions of the steps before it did not bring the lesson to this step"))
         }
-        guard !(await lessons.missing(lesson.steps[index], in: repl)).isEmpty else {
-            return "the step's checks hold before anything is typed, so they cannot fail"
+        return .success(lessons)
+    }
+
+    private func run(_ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, in repl: REPL) async
+        -> String?
+    {
+        let lessons: LessonCommands
+        switch await reach(index, of: lesson, in: repl) {
+        case .success(let reached): lessons = reached
+        case .failure(let problem): return problem.description
         }
         _ = await repl.executeQuietly(route)
         let completed = lessons.progress.lessons[lesson.id]?.step != index || !lessons.checking

@@ -1,5 +1,5 @@
 import FHIRClient
-import Foundation
+import FHIRModel
 
 /// A request a step asks for, as `? requested GET Patient email=…` writes it: the method, the
 /// path after the base (`Patient`, `Patient/f001`, `metadata`) and parameters that must all be
@@ -19,30 +19,28 @@ public struct RequestPattern: Sendable, Equatable {
     init?(_ words: [String]) {
         guard words.count >= 2, words[0] == words[0].uppercased(), words[0].allSatisfy(\.isLetter) else { return nil }
         method = words[0]
-        let target = words[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let target = words[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         path = target[0].split(separator: "/").map(String.init)
-        let query = (target.count > 1 ? target[1].split(separator: "&").map(String.init) : []) + words.dropFirst(2)
+        let query = (target.count > 1 ? target[1].split(separator: "&") : []) + words.dropFirst(2).map { $0[...] }
         var parameters: [Parameter] = []
         for item in query {
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
-                String($0).removingPercentEncoding ?? String($0)
-            }
             // `=x` or `=` names no parameter: not a pattern a lesson can mean.
-            guard !parts[0].isEmpty else { return nil }
-            parameters.append(Parameter(name: parts[0], value: parts.count > 1 ? parts[1] : nil))
+            guard let (name, value) = QueryString.parameters(item).first, !name.isEmpty else { return nil }
+            parameters.append(Parameter(name: name, value: item.contains("=") ? value : nil))
         }
         self.parameters = parameters
         guard !path.isEmpty else { return nil }
     }
 
-    /// Whether a request sent is this one.
-    func matches(_ exchange: HTTPExchange) -> Bool {
-        guard exchange.method == method, let url = URLComponents(string: exchange.url) else { return false }
-        let sent = url.path.split(separator: "/").map(String.init)
-        guard sent.count >= path.count,
-            zip(sent.suffix(path.count), path).allSatisfy({ $0 == $1 || $1 == "*" })
-        else { return false }
-        let items = url.queryItems ?? []
+    /// Whether a request sent to the server at `base` is this one: the whole path after the
+    /// base matches (so `MedicationAdministration/*` is no `…/_history`).
+    func matches(_ exchange: HTTPExchange, base: String) -> Bool {
+        guard exchange.method == method, exchange.url.hasPrefix(base) else { return false }
+        let target = exchange.url.dropFirst(base.count).split(
+            separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let sent = (target.first ?? "").split(separator: "/").map(String.init)
+        guard sent.count == path.count, zip(sent, path).allSatisfy({ $0 == $1 || $1 == "*" }) else { return false }
+        let items = target.count > 1 ? QueryString.parameters(target[1]) : []
         return parameters.allSatisfy { wanted in
             items.contains { $0.name == wanted.name && (wanted.value == nil || $0.value == wanted.value) }
         }

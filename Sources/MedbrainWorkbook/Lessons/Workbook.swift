@@ -19,19 +19,22 @@ public struct Workbook: Sendable {
         }
         var (lessons, problems): ([Lesson], [String]) = ([], [])
         for name in names.filter({ $0.hasSuffix(".lesson") }).sorted() {
-            let path = folder + "/" + name
-            do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                guard data.count <= maximumFileSize else {
-                    throw WorkbookFileError(file: path, line: 1, problem: "larger than 1 MB")
-                }
-                let text = String(decoding: data, as: UTF8.self)
-                lessons.append(try Lesson(parsing: text, file: path, id: String(name.dropLast(".lesson".count))))
-            } catch {
-                problems.append("\(error)")
-            }
+            do { lessons.append(try readLesson(at: folder + "/" + name)) } catch { problems.append("\(error)") }
         }
         return Workbook(lessons: lessons, problems: problems, folder: folder)
+    }
+
+    /// One lesson file, its id the file's name without `.lesson`; a mistake is thrown as
+    /// `file:line: problem`.
+    public static func readLesson(at path: String) throws(WorkbookFileError) -> Lesson {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw WorkbookFileError(file: path, line: 1, problem: "cannot be read: no such file, or not readable")
+        }
+        guard data.count <= maximumFileSize else {
+            throw WorkbookFileError(file: path, line: 1, problem: "larger than 1 MB")
+        }
+        let id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return try Lesson(parsing: String(decoding: data, as: UTF8.self), file: path, id: id)
     }
 
     static let maximumFileSize = 1 << 20

@@ -1,3 +1,4 @@
+import FHIRModel
 import FHIRServer
 import Foundation
 
@@ -15,7 +16,7 @@ extension TestClient {
         let request = FHIRRequest(
             method: method,
             components: route.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) },
-            query: FHIRRequest.parseQuery(query), headers: fields, body: Array((body ?? "").utf8))
+            query: QueryString.parameters(query), headers: fields, body: Array((body ?? "").utf8))
         let response = await service.handle(request)
         let answered = Dictionary(response.headers.map { ($0.name, $0.value) }) { first, _ in first }
         return TestResponse(status: response.status, headers: answered, body: Data(response.body))

@@ -1,0 +1,39 @@
+import FHIRPath
+import MedbrainREPL
+
+/// A question's accepted answer: stated in the lesson (`answer: 14`), or computed from what
+/// the server holds when the student answers (`answer: fhirpath GET PATH EXPRESSION`), so the
+/// question stays right when the data changes.
+public enum LessonAnswer: Sendable, Equatable {
+    /// Compared without case or spacing.
+    case stated(String)
+    /// Every item of the expression's result on the answer to `GET path`.
+    case computed(path: String, expression: String)
+
+    /// An `answer:` line's text; a computed answer's expression is parsed now, so a mistake
+    /// in it is refused when the lesson is read.
+    init(_ text: String) throws(WorkbookProblem) {
+        guard text.hasPrefix("fhirpath ") else {
+            self = .stated(LessonAnswer.normalized(text))
+            return
+        }
+        let words = text.split(separator: " ").map(String.init)
+        guard words.count >= 4, words[1] == "GET",
+            case .fhirpath(let path?, let expression) = try LessonCheck.fhirPathCheck(Array(words.dropFirst()))
+        else { throw WorkbookProblem("a computed answer needs fhirpath GET PATH EXPRESSION") }
+        self = .computed(path: path, expression: expression)
+    }
+
+    /// The accepted values, normalized; a computed answer the server could not give says why.
+    func values(in repl: REPL) async -> Result<[String], WorkbookProblem> {
+        switch self {
+        case .stated(let value): return .success([value])
+        case .computed(let path, let expression):
+            return await LessonCheck.evaluate(expression, on: path, in: repl).map { $0.map(Self.normalized) }
+        }
+    }
+
+    static func normalized(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
