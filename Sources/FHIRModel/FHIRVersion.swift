@@ -2,12 +2,14 @@
 public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
     case dstu2
     case r4
+    case r5
 
     /// The `fhirVersion` a server states in its metadata.
     public var number: String {
         switch self {
         case .dstu2: "1.0.2"
         case .r4: "4.0.1"
+        case .r5: "5.0.0"
         }
     }
 
@@ -15,7 +17,7 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
     public var mimeType: String {
         switch self {
         case .dstu2: "application/json+fhir"
-        case .r4: "application/fhir+json"
+        case .r4, .r5: "application/fhir+json"
         }
     }
 
@@ -24,6 +26,7 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
         switch self {
         case .dstu2: DSTU2.MedicationOrder.resourceType
         case .r4: R4.MedicationRequest.resourceType
+        case .r5: R5.MedicationRequest.resourceType
         }
     }
 
@@ -31,10 +34,22 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
     public var capabilityType: String {
         switch self {
         case .dstu2: CapabilityStatement.dstu2ResourceType
-        case .r4: CapabilityStatement.resourceType
+        case .r4, .r5: CapabilityStatement.resourceType
         }
     }
 
-    /// `DSTU2` or `R4`, as people write it.
+    /// The search parameter of an administration's order: DSTU2's `prescription`, later `request`.
+    public var administrationOrderParameter: String { self == .dstu2 ? "prescription" : "request" }
+
+    /// The search parameter of when a dose was given: `effectivetime`, `effective-time`, R5's `date`.
+    public var administrationDateParameter: String {
+        switch self {
+        case .dstu2: "effectivetime"
+        case .r4: "effective-time"
+        case .r5: "date"
+        }
+    }
+
+    /// `DSTU2`, `R4` or `R5`, as people write it.
     public var displayName: String { rawValue.uppercased() }
 }

@@ -46,12 +46,7 @@ extension ResourceRules {
             check.code(
                 request.status, "status",
                 in: ["active", "on-hold", "cancelled", "completed", "entered-in-error", "stopped", "draft", "unknown"])
-            check.code(
-                request.intent, "intent",
-                in: [
-                    "proposal", "plan", "order", "original-order", "reflex-order", "filler-order", "instance-order",
-                    "option",
-                ])
+            check.code(request.intent, "intent", in: intents)
             for (index, dosage) in request.dosageInstruction.enumerated() {
                 let rule = dosage.timing?.repeat
                 check.timeUnit(rule?.periodUnit, "dosageInstruction[\(index)].timing.repeat.periodUnit")
@@ -72,5 +67,47 @@ extension ResourceRules {
             check.require(observation.code, "code")
             check.code(observation.status, "status", in: observationStatusDSTU2 + ["corrected"])
         },
+    ]
+
+    static let r5: [ResourceRules] = [
+        .of(Patient.self) { patient, check in check.code(patient.gender, "gender", in: genders) },
+        .of(Medication.self) { _, _ in },
+        .of(R5.MedicationRequest.self) { request, check in
+            check.require(request.status, "status")
+            check.require(request.intent, "intent")
+            check.require(request.medication, "medication")
+            check.require(request.subject, "subject")
+            check.code(
+                request.status, "status",
+                in: [
+                    "active", "on-hold", "ended", "stopped", "completed", "cancelled", "entered-in-error", "draft",
+                    "unknown",
+                ])
+            check.code(request.intent, "intent", in: intents)
+            for (index, dosage) in request.dosageInstruction.enumerated() {
+                let rule = dosage.timing?.repeat
+                check.timeUnit(rule?.periodUnit, "dosageInstruction[\(index)].timing.repeat.periodUnit")
+                check.timeUnit(rule?.durationUnit, "dosageInstruction[\(index)].timing.repeat.durationUnit")
+            }
+        },
+        .of(R5.MedicationAdministration.self) { administration, check in
+            check.require(administration.status, "status")
+            check.require(administration.subject, "subject")
+            check.require(administration.occurence, "occurence[x]")
+            check.require(administration.medication, "medication")
+            check.code(
+                administration.status, "status",
+                in: ["in-progress", "not-done", "on-hold", "completed", "entered-in-error", "stopped", "unknown"])
+        },
+        .of(Observation.self) { observation, check in
+            check.require(observation.status, "status")
+            check.require(observation.code, "code")
+            check.code(observation.status, "status", in: observationStatusDSTU2 + ["corrected"])
+        },
+    ]
+
+    /// R4's and R5's `MedicationRequest.intent`.
+    static let intents = [
+        "proposal", "plan", "order", "original-order", "reflex-order", "filler-order", "instance-order", "option",
     ]
 }

@@ -40,6 +40,7 @@ struct ResourceRules: Sendable {
         switch version {
         case .dstu2: dstu2
         case .r4: r4
+        case .r5: r5
         }
     }
 }

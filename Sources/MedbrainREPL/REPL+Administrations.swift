@@ -87,7 +87,7 @@ extension REPL {
         administration.order = Reference(reference: "\(version.orderType)/\(order.id ?? "")")
         administration.medication = order.medication
         administration.effective = .period(Period(start: time, end: time))
-        return version == .dstu2 ? administration.dstu2.json : administration.r4.json
+        return administration.json(in: version)
     }
 
     func fetchAdministrations(of order: Order) async throws -> [Administration] {
@@ -115,7 +115,7 @@ extension REPL {
 
     private func eachAdministrationPage(of order: Order, _ receive: (SearchsetPage) async -> Void) async throws {
         let client = try tutorialClient()
-        let parameter = client.version == .dstu2 ? "prescription" : "request"
+        let parameter = client.version.administrationOrderParameter
         try await client.searchPages(
             "MedicationAdministration",
             [(parameter, "\(client.version.orderType)/\(order.id ?? "")"), ("_count", "1000")],

@@ -46,7 +46,7 @@ extension REPL {
     /// Said at connect where the tutorial's steps do not run, so no one meets it as an error first.
     static func tutorialNote(_ release: FHIRRelease) -> String? {
         guard release.tutorialVersion == nil else { return nil }
-        return "The tutorial's steps (orders and those after) run on DSTU2, R4 and R4B; "
+        return "The tutorial's steps (orders and those after) run on DSTU2, R4, R4B and R5; "
             + "search, read, get, post, fhirpath and the other commands work on any FHIR server."
     }
 
@@ -56,7 +56,7 @@ extension REPL {
         let client = try connected()
         guard client.server.release.tutorialVersion != nil else {
             throw REPLError(
-                "the tutorial's steps run on DSTU2, R4 and R4B servers, not yet on \(client.server.release.displayName); "
+                "the tutorial's steps run on DSTU2, R4, R4B and R5 servers, not yet on \(client.server.release.displayName); "
                     + "search, read, get, post and fhirpath work here")
         }
         return client

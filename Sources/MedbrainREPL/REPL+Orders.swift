@@ -44,6 +44,9 @@ extension REPL {
                 medications["Medication/\(medication.id ?? "")"] = medication
             case "MedicationOrder":
                 orders.append(Order(try DSTU2.MedicationOrder(node: resource, at: .root("MedicationOrder"))))
+            // R5's medication is a CodeableReference, one member where R4 has medication[x].
+            case "MedicationRequest" where resource.hasMember(anyOf: ["medication"]):
+                orders.append(Order(try R5.MedicationRequest(node: resource, at: .root("MedicationRequest"))))
             case "MedicationRequest":
                 orders.append(Order(try R4.MedicationRequest(node: resource, at: .root("MedicationRequest"))))
             default: continue

@@ -27,7 +27,7 @@ struct ClassroomRecords: Sendable {
             try? Patient(json: $0.json ?? .null)
         }
         records.orders = await service.store.all(service.version.orderType).compactMap { stored in
-            stored.json.flatMap { try? Self.order($0, version: service.version) }
+            stored.json.flatMap { try? Order(json: $0) }
         }
         return records
     }
@@ -42,11 +42,12 @@ struct ClassroomRecords: Sendable {
             records.medications["Medication/\(stored.id)"] = medication
         }
         let orderIDs = Set(records.orders.compactMap(\.id))
-        let orderField = version == .dstu2 ? "prescription" : "request"
+        // The element has the search parameter's name: `prescription` in DSTU2, `request` later.
+        let orderField = version.administrationOrderParameter
         for stored in await store.all("MedicationAdministration") {
             guard let json = stored.json,
                 let orderID = target(json[orderField]?["reference"]?.stringValue, type: version.orderType),
-                orderIDs.contains(orderID), let dose = try? administration(json, version: version)
+                orderIDs.contains(orderID), let dose = try? Administration(json: json)
             else { continue }
             records.administrations[orderID, default: []].append(dose)
         }
@@ -56,16 +57,6 @@ struct ClassroomRecords: Sendable {
             return try? Observation(json: json)
         }
         return records
-    }
-
-    static func order(_ json: JSONValue, version: FHIRVersion) throws -> Order {
-        version == .dstu2 ? Order(try DSTU2.MedicationOrder(json: json)) : Order(try R4.MedicationRequest(json: json))
-    }
-
-    static func administration(_ json: JSONValue, version: FHIRVersion) throws -> Administration {
-        version == .dstu2
-            ? Administration(try DSTU2.MedicationAdministration(json: json))
-            : Administration(try R4.MedicationAdministration(json: json))
     }
 
     /// The patient with `id`, if the store has one.

@@ -28,7 +28,7 @@ struct FHIRClientTests {
             let client = try await FHIRClient.connect(to: server.baseURL + "/")
             #expect(client.version == version)
             #expect(client.server.baseURL == server.baseURL)
-            #expect(client.server.fhirVersion == (version == .dstu2 ? "1.0.2" : "4.0.1"))
+            #expect(client.server.fhirVersion == version.number)
             #expect(client.server.software?.hasPrefix("Medbrain") == true)
             #expect(client.server.resourceTypes.contains(version.orderType))
         }
@@ -105,7 +105,7 @@ struct FHIRClientTests {
         administration.order = Reference(reference: "MedicationOrder/ord-01")
         administration.medication = .codeableConcept(CodeableConcept(text: "Novalgin"))
         administration.effective = .dateTime("2016-08-16T08:00:00+02:00")
-        return version == .dstu2 ? administration.dstu2.json : administration.r4.json
+        return administration.json(in: version)
     }
 
     @Test func cancellingEndsARequestInFlight() async throws {

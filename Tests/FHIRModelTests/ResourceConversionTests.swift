@@ -103,6 +103,7 @@ struct ResourceConversionTests {
         arguments: [
             (FHIRVersion.dstu2, "1.0.2", "application/json+fhir", "MedicationOrder", "Conformance", "DSTU2"),
             (.r4, "4.0.1", "application/fhir+json", "MedicationRequest", "CapabilityStatement", "R4"),
+            (.r5, "5.0.0", "application/fhir+json", "MedicationRequest", "CapabilityStatement", "R5"),
         ])
     func versionFacts(
         _ version: FHIRVersion, _ number: String, _ mime: String, _ order: String, _ capability: String, _ name: String

@@ -27,7 +27,7 @@ struct SortTests {
 
     @Test(arguments: FHIRVersion.allCases)
     func dosesNewestFirstAcrossPages(version: FHIRVersion) async throws {
-        let (patient, date) = version == .dstu2 ? ("patient", "effectivetime") : ("subject", "effective-time")
+        let (patient, date) = (version == .dstu2 ? "patient" : "subject", version.administrationDateParameter)
         try await withServer(version) { client in
             let first = try await client.get("MedicationAdministration?\(patient)=f001&_sort=-\(date)&_count=10")
             let next = try #require(
@@ -39,6 +39,8 @@ struct SortTests {
                     let resource = entry["resource"]
                     let text =
                         resource?["effectiveDateTime"]?.stringValue ?? resource?["effectiveTimeDateTime"]?.stringValue
+                        ?? resource?["occurenceDateTime"]?.stringValue ?? resource?["occurencePeriod"]?["start"]?
+                        .stringValue
                         ?? resource?["effectivePeriod"]?["start"]?.stringValue
                         ?? resource?["effectiveTimePeriod"]?["start"]?.stringValue
                     return text.flatMap(FHIRDateTime.init)?.start

@@ -60,7 +60,8 @@ struct VerifyCommandTests {
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let run = try await Medbrain.run(["verify", file.path])
         #expect(run.status == 1)
-        #expect(run.error == "Error: \(file.path):2: %server is 'builtin dstu2', 'builtin r4' or 'none'\n")
+        #expect(
+            run.error == "Error: \(file.path):2: %server is 'builtin dstu2', 'builtin r4', 'builtin r5' or 'none'\n")
     }
 
     /// A file far larger than any transcript is refused before it is read.

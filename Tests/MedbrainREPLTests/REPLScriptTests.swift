@@ -26,7 +26,7 @@ struct REPLScriptTests {
         let output = transcript.output
         #expect(transcript.errors == "")
         #expect(status == 0)
-        #expect(output.contains("FHIR \(version == .dstu2 ? "1.0.2" : "4.0.1") (\(version.displayName))"))
+        #expect(output.contains("FHIR \(version.number) (\(version.displayName))"))
         #expect(output.contains("logged in as Dipl.-Ing. Herbert Hannes Mustermann (Patient/f001)"))
         #expect(output.contains("Novalgin 500 mg/ml drops"))
         #expect(output.contains("1 tablet by mouth once a day"))
@@ -44,7 +44,7 @@ struct REPLScriptTests {
         let (status, transcript) = await Self.session([
             "orders", "ordrs", "connect builtin", "login nobody", "login", "instructions 99", "order x",
             "connect \"http://127.0.0.1:1/fhir\"", "whoami", "set lang tlh", "group fortnightly", "say \"unclosed",
-            "set format yaml", "set colour on", "set volume 11", "set today", "connect builtin r5",
+            "set format yaml", "set colour on", "set volume 11", "set today", "connect builtin r6",
             "administer 1 eaten",
         ])
         #expect(status == 1)
@@ -65,7 +65,7 @@ struct REPLScriptTests {
                 "error: colour needs a terminal and NO_COLOR unset",
                 "error: no setting 'volume'; settings are today, timezone, lang, week, format, colour, trace, timeout",
                 "error: usage: set [NAME VALUE]",
-                "error: usage: connect [URL | NAME | builtin [dstu2|r4]]",
+                "error: usage: connect [URL | NAME | builtin [dstu2|r4|r5]]",
                 "error: usage: administer N taken|missed [at DATE-TIME]",
             ])
         // A failed connect keeps the session it had: whoami still answers.

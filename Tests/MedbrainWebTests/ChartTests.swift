@@ -12,9 +12,9 @@ import Testing
     func chartPointsMatchTheJSONGrouping(version: FHIRVersion, mode: GroupingMode) async throws {
         let harness = try await ViewHarness(version)
         let html = try #require(try await harness.page("/patients/f001?order=ord-01&group=\(mode.rawValue)")).html
-        let parameter = version == .dstu2 ? "prescription" : "request"
+        let parameter = version.administrationOrderParameter
         let doses = try await harness.search("MedicationAdministration", [(parameter, "\(version.orderType)/ord-01")])
-            .map { try ClassroomRecords.administration($0, version: version) }
+            .map { try Administration(json: $0) }
         let grouping = AdministrationGroups(
             doses, grouping: DateGrouping(mode: mode), today: try #require(CivilDay("2016-08-16")),
             timeZone: TimeZone(identifier: "UTC")!

@@ -31,7 +31,7 @@ import Testing
         let orders = await harness.search(version.orderType, [("patient", "f001")])
         #expect(orders.count == 11)
         for json in orders {
-            let order = try ClassroomRecords.order(json, version: version)
+            let order = try Order(json: json)
             let sentence = renderer.instructions(for: order.dosages.first ?? OrderDosage(), version: version).sentence
             #expect(html.contains("<td lang=\"\(language)\">\(Escaped.html(sentence))</td>"), "\(order.id ?? "")")
             #expect(html.contains("href=\"/resources/\(version.orderType)/\(order.id ?? "")\""))

@@ -98,8 +98,7 @@ struct DatasetInstructionsTests {
     static func orders(version: FHIRVersion, in resources: [JSONValue]) throws -> [Order] {
         try resources.compactMap { json -> Order? in
             switch json["resourceType"]?.stringValue {
-            case "MedicationOrder": Order(try DSTU2.MedicationOrder(json: json))
-            case "MedicationRequest": Order(try R4.MedicationRequest(json: json))
+            case "MedicationOrder", "MedicationRequest": try Order(json: json)
             default: nil
             }
         }

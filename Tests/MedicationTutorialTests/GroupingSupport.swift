@@ -30,6 +30,18 @@ enum Doses {
                 ]
                 + (date.map { [$0] } ?? [])
             return "{" + members.joined(separator: ", ") + "}"
+        case .r5:
+            let date = effective.map {
+                period ? #""occurencePeriod": {"start": "\#($0)"}"# : #""occurenceDateTime": "\#($0)""#
+            }
+            let members =
+                [
+                    #""resourceType": "MedicationAdministration""#,
+                    #""status": "\#(taken ? "completed" : "not-done")""#,
+                    #""subject": {"reference": "Patient/f001"}"#, #""medication": {"concept": {"text": "x"}}"#,
+                ]
+                + (date.map { [$0] } ?? [])
+            return "{" + members.joined(separator: ", ") + "}"
         }
     }
 

@@ -4,8 +4,13 @@ extension Administration {
         "effectiveTimeDateTime", "effectiveTimePeriod", "wasNotGiven", "prescription", "patient",
     ]
 
-    /// Reads a MedicationAdministration of either version, told by its own members (DSTU2 has
-    /// `effectiveTime[x]`, R4 `effective[x]`), checked exactly as its version's struct is.
+    /// Members that only an R5 MedicationAdministration has: `occurence[x]` and the
+    /// CodeableReference `medication`.
+    static let r5Members = ["occurenceDateTime", "occurencePeriod", "occurenceTiming", "medication"]
+
+    /// Reads a MedicationAdministration of any version, told by its own members (DSTU2 has
+    /// `effectiveTime[x]`, R4 `effective[x]`, R5 `occurence[x]`), checked exactly as its
+    /// version's struct is.
     ///
     /// Read straight into the tutorial's terms: going through ``R4/MedicationAdministration``
     /// and converting cost an eighth of the time to decode a million administrations.
@@ -14,6 +19,8 @@ extension Administration {
         // Asked of the reader, which has read the member names once already.
         if Self.dstu2Members.contains(where: { reader.has($0) }) {
             try self.init(readingDSTU2: &reader)
+        } else if Self.r5Members.contains(where: { reader.has($0) }) {
+            try self.init(readingR5: &reader)
         } else {
             try self.init(readingR4: &reader)
         }
@@ -38,6 +45,22 @@ extension Administration {
         medication = try reader.choice("medication")
         patient = try reader.element("subject")
         effective = try reader.choice("effective")
+        order = try reader.element("request")
+        dosage = try reader.element("dosage")
+    }
+
+    /// The members ``R5/MedicationAdministration`` reads, in its order.
+    init(readingR5 reader: inout ElementReader) throws(FHIRDecodingError) {
+        header = try ResourceHeader(reading: &reader, accepting: [R5.MedicationAdministration.resourceType])
+        identifier = try reader.elements("identifier")
+        let status = try reader.string("status")
+        taken = status != "not-done"
+        self.status = taken ? status : nil
+        reasonsNotTaken = try reader.elements("statusReason")
+        let medication: CodeableReference? = try reader.element("medication")
+        self.medication = medication?.medicationChoice
+        patient = try reader.element("subject")
+        effective = try reader.choice("occurence")
         order = try reader.element("request")
         dosage = try reader.element("dosage")
     }

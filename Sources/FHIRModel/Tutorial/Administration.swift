@@ -41,6 +41,17 @@ public struct Administration: Sendable, Equatable {
         (medication, effective, dosage) = (administration.medication, administration.effective, administration.dosage)
     }
 
+    public init(_ administration: R5.MedicationAdministration) {
+        header = administration.header
+        identifier = administration.identifier
+        taken = administration.status != "not-done"
+        status = taken ? administration.status : nil
+        reasonsNotTaken = administration.statusReason
+        (patient, order) = (administration.subject, administration.request)
+        (medication, effective) = (administration.medication?.medicationChoice, administration.occurence)
+        dosage = administration.dosage
+    }
+
     public var dstu2: DSTU2.MedicationAdministration {
         var result = DSTU2.MedicationAdministration()
         result.header = header
@@ -64,6 +75,19 @@ public struct Administration: Sendable, Equatable {
         result.subject = patient
         result.request = order.map { Self.retarget($0, to: R4.MedicationRequest.resourceType) }
         (result.medication, result.effective) = (medication, effective)
+        result.dosage = dosage.map { Self.withDoseKey($0, "dose") }
+        return result
+    }
+
+    public var r5: R5.MedicationAdministration {
+        var result = R5.MedicationAdministration()
+        result.header = header
+        result.identifier = identifier
+        result.status = taken ? (status ?? "completed") : "not-done"
+        result.statusReason = reasonsNotTaken
+        result.subject = patient
+        result.request = order.map { Self.retarget($0, to: R5.MedicationRequest.resourceType) }
+        (result.medication, result.occurence) = (medication.map(CodeableReference.init), effective)
         result.dosage = dosage.map { Self.withDoseKey($0, "dose") }
         return result
     }

@@ -1,8 +1,8 @@
-/// A prescription in the tutorial's terms: DSTU2's MedicationOrder or R4's MedicationRequest.
+/// A prescription in the tutorial's terms: DSTU2's MedicationOrder, or R4's or R5's MedicationRequest.
 ///
 /// Later steps (search orders, render instructions) read this and never ask which version
-/// the server speaks; ``dstu2`` and ``r4`` write it back as either, which is how Medbrain
-/// converts between the two.
+/// the server speaks; ``dstu2``, ``r4`` and ``r5`` write it back in any of them, which is how
+/// Medbrain converts between them.
 public struct Order: Sendable, Equatable {
     public var header: ResourceHeader
     public var identifier: [Identifier] = []
@@ -33,6 +33,14 @@ public struct Order: Sendable, Equatable {
         dosages = request.dosageInstruction.map(OrderDosage.init)
     }
 
+    public init(_ request: R5.MedicationRequest) {
+        header = request.header
+        (identifier, status, intent) = (request.identifier, request.status, request.intent)
+        (patient, medication) = (request.subject, request.medication?.medicationChoice)
+        (authoredOn, prescriber) = (request.authoredOn, request.requester)
+        dosages = request.dosageInstruction.map(OrderDosage.init)
+    }
+
     public var dstu2: DSTU2.MedicationOrder {
         var order = DSTU2.MedicationOrder()
         order.header = header
@@ -52,6 +60,17 @@ public struct Order: Sendable, Equatable {
         (request.subject, request.medication) = (patient, medication)
         (request.authoredOn, request.requester) = (authoredOn, prescriber)
         request.dosageInstruction = dosages.map(\.r4)
+        return request
+    }
+
+    public var r5: R5.MedicationRequest {
+        var request = R5.MedicationRequest()
+        request.header = header
+        request.header.resourceType = R5.MedicationRequest.resourceType
+        (request.identifier, request.status, request.intent) = (identifier, status, intent ?? "order")
+        (request.subject, request.medication) = (patient, medication.map(CodeableReference.init))
+        (request.authoredOn, request.requester) = (authoredOn, prescriber)
+        request.dosageInstruction = dosages.map(\.r5)
         return request
     }
 

@@ -34,6 +34,16 @@ public struct OrderDosage: Sendable, Equatable {
         maxDosePerPeriod = dosage.maxDosePerPeriod
     }
 
+    public init(_ dosage: R5.Dosage) {
+        text = dosage.text
+        additionalInstructions = dosage.additionalInstruction
+        patientInstruction = dosage.patientInstruction
+        schedule = dosage.timing.map(Schedule.init)
+        (asNeeded, route, method) = (dosage.asNeededChoice, dosage.route, dosage.method)
+        dose = dosage.doseAndRate.lazy.compactMap(\.dose).first
+        maxDosePerPeriod = dosage.maxDosePerPeriod.first
+    }
+
     /// DSTU2 holds one additional instruction and no patient instruction: the first is kept
     /// and the patient instruction, if any, becomes the text when there is none.
     public var dstu2: DSTU2.DosageInstruction {
@@ -53,6 +63,17 @@ public struct OrderDosage: Sendable, Equatable {
         (dosage.asNeeded, dosage.route, dosage.method) = (asNeeded, route, method)
         dosage.doseAndRate = dose.map { [R4.DoseAndRate(dose: $0)] } ?? []
         dosage.maxDosePerPeriod = maxDosePerPeriod
+        return dosage
+    }
+
+    public var r5: R5.Dosage {
+        var dosage = R5.Dosage(text: text, timing: schedule?.r4)
+        dosage.additionalInstruction = additionalInstructions
+        dosage.patientInstruction = patientInstruction
+        dosage.setAsNeeded(asNeeded)
+        (dosage.route, dosage.method) = (route, method)
+        dosage.doseAndRate = dose.map { [R4.DoseAndRate(dose: $0)] } ?? []
+        dosage.maxDosePerPeriod = maxDosePerPeriod.map { [$0] } ?? []
         return dosage
     }
 }

@@ -13,6 +13,8 @@ enum SearchParameters {
         case ("MedicationRequest", .r4): return common + medicationRequest
         case ("MedicationAdministration", .dstu2): return common + administrationDSTU2
         case ("MedicationAdministration", .r4): return common + administrationR4
+        case ("MedicationRequest", .r5): return common + medicationRequestR5
+        case ("MedicationAdministration", .r5): return common + administrationR5
         case ("Observation", _): return common + observation
         default: return []
         }
@@ -91,12 +93,32 @@ enum SearchParameters {
             SearchParameter("subject", .reference, target: "Patient", "The subject", paths: ["subject"]),
             request, request.alias("prescription"), effective, effective.alias("effectivetime"),
             SearchParameter("status", .token, "Status of the administration", paths: ["status"]),
-            SearchParameter("notgiven", .token, listed: false, "true when the dose was not given") { resource in
-                [.bool(resource["status"] == .string("not-done"))]
-            },
-            medication, code,
+            notDone, medication, code,
         ]
     }()
+
+    /// R5's medication is a CodeableReference: the reference and the code sit one level down.
+    static let medicationR5 = SearchParameter(
+        "medication", .reference, target: "Medication", "The Medication referenced", paths: ["medication", "reference"])
+    static let codeR5 = SearchParameter("code", .token, "The medication's code", paths: ["medication", "concept"])
+
+    static let medicationRequestR5: [SearchParameter] =
+        medicationRequest.filter { !["medication", "code"].contains($0.name) } + [medicationR5, codeR5]
+
+    static let administrationR5: [SearchParameter] = [
+        SearchParameter("patient", .reference, target: "Patient", "The patient", paths: ["subject"]),
+        SearchParameter("subject", .reference, target: "Patient", "The subject", paths: ["subject"]),
+        SearchParameter("request", .reference, target: "MedicationRequest", "The request given", paths: ["request"]),
+        SearchParameter(
+            "date", .date, "When the dose was given", paths: ["occurenceDateTime"], ["occurencePeriod"]),
+        SearchParameter("status", .token, "Status of the administration", paths: ["status"]),
+        notDone, medicationR5, codeR5,
+    ]
+
+    /// DSTU2's `notgiven`, kept unlisted from R4 on, where it searches the status `not-done`.
+    static let notDone = SearchParameter("notgiven", .token, listed: false, "true when the dose was not given") {
+        resource in [.bool(resource["status"] == .string("not-done"))]
+    }
 
     static let observation = [
         SearchParameter("subject", .reference, target: "Patient", "The subject", paths: ["subject"]),

@@ -66,7 +66,7 @@ struct FHIRExchange: Sendable {
             OperationOutcomeIssue(
                 severity: "error", code: code, diagnostics: problem.message,
                 location: problem.element.map { [$0] } ?? [],
-                expression: version == .r4 ? problem.element.map { [$0] } ?? [] : [])
+                expression: version != .dstu2 ? problem.element.map { [$0] } ?? [] : [])
         }
         return respond(status, OperationOutcome(issue: issues).json)
     }

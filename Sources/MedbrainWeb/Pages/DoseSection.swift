@@ -56,7 +56,7 @@ struct DoseSection: Sendable {
             (link.until, link.order) = (day, order.id)
             return link.link(patient: patient) + "#doses"
         }
-        let parameter = records.version == .dstu2 ? "prescription" : "request"
+        let parameter = records.version.administrationOrderParameter
         searchURL =
             "\(frame.baseURL)/MedicationAdministration?\(parameter)=\(records.version.orderType)/"
             + ViewQuery.encode(order.id ?? "")

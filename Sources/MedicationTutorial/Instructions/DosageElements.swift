@@ -4,7 +4,8 @@ import FHIRModel
 ///
 /// The same part comes from differently named elements: DSTU2's `periodUnits` is R4's
 /// `periodUnit`, `boundsQuantity` became `boundsDuration`, and the dose moved into
-/// `doseAndRate`. A student comparing versions sees exactly that. The four spellings are
+/// `doseAndRate`, and R5's `asNeeded` is a plain flag. A student comparing versions sees exactly
+/// that. The spellings are
 /// built once, so rendering never pays for joining paths.
 struct DosageElements: Sendable {
     let frequency, frequencyMax, period, periodMax, periodUnit: String
@@ -13,6 +14,8 @@ struct DosageElements: Sendable {
     let count, countMax, when, offset, dayOfWeek, timeOfDay: String
     let event, code: String
     let doseQuantity, doseRange, additionalInstructions: String
+    /// `asNeeded[x]`'s two forms; R5 made the flag plain and put the reason apart.
+    let asNeededFlag, asNeededReason: String
 
     /// `timing` is `timing.` inside a dosage and empty for a Timing on its own.
     private init(_ version: FHIRVersion, timing: String) {
@@ -31,15 +34,24 @@ struct DosageElements: Sendable {
         doseQuantity = dstu2 ? "doseQuantity" : "doseAndRate[0].doseQuantity"
         doseRange = dstu2 ? "doseRange" : "doseAndRate[0].doseRange"
         additionalInstructions = dstu2 ? "additionalInstructions" : "additionalInstruction"
+        (asNeededFlag, asNeededReason) =
+            version == .r5 ? ("asNeeded", "asNeededFor") : ("asNeededBoolean", "asNeededCodeableConcept")
     }
 
     private static let dstu2Dosage = DosageElements(.dstu2, timing: "timing.")
     private static let r4Dosage = DosageElements(.r4, timing: "timing.")
     private static let dstu2Timing = DosageElements(.dstu2, timing: "")
     private static let r4Timing = DosageElements(.r4, timing: "")
+    private static let r5Dosage = DosageElements(.r5, timing: "timing.")
 
-    /// Paths inside a DosageInstruction (DSTU2) or Dosage (R4).
-    static func dosage(_ version: FHIRVersion) -> DosageElements { version == .dstu2 ? dstu2Dosage : r4Dosage }
+    /// Paths inside a DosageInstruction (DSTU2) or Dosage (R4, R5).
+    static func dosage(_ version: FHIRVersion) -> DosageElements {
+        switch version {
+        case .dstu2: dstu2Dosage
+        case .r4: r4Dosage
+        case .r5: r5Dosage
+        }
+    }
 
     /// Paths inside a Timing.
     static func timing(_ version: FHIRVersion) -> DosageElements { version == .dstu2 ? dstu2Timing : r4Timing }

@@ -12,8 +12,11 @@ extension InstructionsInput {
         "maxDosePerLifetime", "periodUnit", "durationUnit", "boundsDuration", "dayOfWeek", "timeOfDay", "countMax",
         "offset",
     ]
+    /// Members only R5's Dosage has: `asNeeded` is a flag, its conditions apart.
+    static let r5Members: Set<String> = ["asNeeded", "asNeededFor"]
     static let dosageMembers = Set([
-        "text", "timing", "asNeededBoolean", "asNeededCodeableConcept", "site", "siteCodeableConcept",
+        "text", "timing", "asNeededBoolean", "asNeededCodeableConcept", "asNeeded", "asNeededFor", "site",
+        "siteCodeableConcept",
         "siteReference", "route", "method", "maxDosePerPeriod",
     ]).union(dstu2Members).union(r4Members)
 
@@ -33,19 +36,24 @@ extension InstructionsInput {
             return Item(content: .timing(schedule), version: version)
         }
         let dosage =
-            version == .dstu2
-            ? OrderDosage(try DSTU2.DosageInstruction(json: json, path: "DosageInstruction"))
-            : OrderDosage(try R4.Dosage(json: json, path: "Dosage"))
+            switch version {
+            case .dstu2: OrderDosage(try DSTU2.DosageInstruction(json: json, path: "DosageInstruction"))
+            case .r4: OrderDosage(try R4.Dosage(json: json, path: "Dosage"))
+            case .r5: OrderDosage(try R5.Dosage(json: json, path: "Dosage"))
+            }
         return Item(content: .dosage(dosage), version: version)
     }
 
-    /// DSTU2 when its own members appear (or `when` is a single code), else R4; both at once
-    /// is an error, since either reader would silently skip the other version's members.
+    /// DSTU2 when its own members appear (or `when` is a single code), R5 when the dosage has
+    /// R5's `asNeeded` or `asNeededFor`, else R4; DSTU2's and R4's members at once are an error,
+    /// since either reader would silently skip the other version's members.
     static func detectVersion(_ json: JSONValue) throws(InstructionsInputError) -> FHIRVersion {
         let members = memberNames(json, depth: 3)
         let r4 = members.intersection(r4Members).sorted()
         let dstu2 = members.intersection(dstu2Members).sorted()
         if let old = dstu2.first, let new = r4.first { throw .mixedVersions(dstu2: old, r4: new) }
+        // R5's Dosage keeps R4's names but for its plain `asNeeded` flag and conditions.
+        if let object = json.objectValue, !Set(object.keys).isDisjoint(with: r5Members) { return .r5 }
         if !r4.isEmpty { return .r4 }
         if !dstu2.isEmpty { return .dstu2 }
         let rule = json["timing"]?["repeat"] ?? json["repeat"]

@@ -52,8 +52,8 @@ public struct InstructionsInput: Sendable {
 
     private static func items(_ object: JSONObject, json: JSONValue) throws -> [Item] {
         switch object["resourceType"]?.stringValue {
-        case "MedicationOrder": return orderItems(Order(try DSTU2.MedicationOrder(json: json)), .dstu2, [:])
-        case "MedicationRequest": return orderItems(Order(try R4.MedicationRequest(json: json)), .r4, [:])
+        case "MedicationOrder", "MedicationRequest":
+            return orderItems(try Order(json: json), Order.version(of: json), [:])
         case "Bundle": return try bundleItems(try FHIRModel.Bundle(json: json))
         case let type?: throw InstructionsInputError.notDosage("a \(type)")
         case nil: return [try elementItem(object, json: json)]
@@ -82,9 +82,8 @@ public struct InstructionsInput: Sendable {
             case "Medication":
                 let medication = try Medication(json: resource, path: path)
                 if let id = medication.id { medications["Medication/\(id)"] = medication }
-            case "MedicationOrder":
-                orders.append((Order(try DSTU2.MedicationOrder(json: resource, path: path)), .dstu2))
-            case "MedicationRequest": orders.append((Order(try R4.MedicationRequest(json: resource, path: path)), .r4))
+            case "MedicationOrder", "MedicationRequest":
+                orders.append((try Order(json: resource, path: path), Order.version(of: resource)))
             default: continue
             }
         }

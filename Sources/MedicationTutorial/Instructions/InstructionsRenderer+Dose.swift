@@ -41,15 +41,16 @@ extension InstructionsRenderer {
     }
 
     /// `as needed`, `as needed for pain`; `asNeededBoolean: false` says nothing.
-    func asNeededPart(_ dosage: OrderDosage) -> InstructionPart? {
+    func asNeededPart(_ dosage: OrderDosage, _ elements: DosageElements) -> InstructionPart? {
         switch dosage.asNeeded {
         case .boolean(true):
-            return InstructionPart(kind: .asNeeded, elements: ["asNeededBoolean"], text: language.message("asNeeded"))
+            return InstructionPart(
+                kind: .asNeeded, elements: [elements.asNeededFlag], text: language.message("asNeeded"))
         case .codeableConcept(let reason):
             let text =
                 words(reason).map { language.message("asNeededFor", [("reason", $0)]) }
                 ?? language.message("asNeeded")
-            return InstructionPart(kind: .asNeeded, elements: ["asNeededCodeableConcept"], text: text)
+            return InstructionPart(kind: .asNeeded, elements: [elements.asNeededReason], text: text)
         default:
             return nil
         }

@@ -40,7 +40,7 @@ public struct InstructionsRenderer: Sendable {
 
     func dosageParts(_ dosage: OrderDosage, _ elements: DosageElements) -> [InstructionPart] {
         let candidates = [
-            dosePart(dosage, elements), routePart(dosage), asNeededPart(dosage), maxDosePart(dosage),
+            dosePart(dosage, elements), routePart(dosage), asNeededPart(dosage, elements), maxDosePart(dosage),
             instructionsPart(dosage, elements),
         ]
         return candidates.compactMap { $0 }

@@ -8,13 +8,16 @@ extension Requirement {
         Requirement(
             table: 1, resourceType: both("Patient"), name: "has id", expression: both("patient.id != null"),
             fhirPath: both("id.exists()")),
-        // R4 dropped Patient.animal for an extension; either way the app wants neither.
+        // R4 dropped Patient.animal for an extension, and R5 kept it so; the app wants neither.
         Requirement(
             table: 1, resourceType: both("Patient"), name: "is human",
-            expression: [.dstu2: "patient.animal == null", .r4: "patient.extension(patient-animal) == null"],
+            expression: [
+                .dstu2: "patient.animal == null", .r4: "patient.extension(patient-animal) == null",
+                .r5: "patient.extension(patient-animal) == null",
+            ],
             fhirPath: [
                 .dstu2: "animal.empty() and extension('\(animalExtension)').empty()",
-                .r4: "extension('\(animalExtension)').empty()",
+                .r4: "extension('\(animalExtension)').empty()", .r5: "extension('\(animalExtension)').empty()",
             ]),
     ]
 
@@ -31,16 +34,21 @@ extension Requirement {
             expression: [
                 .dstu2: "medicationOrder.dosageInstruction[0] != null",
                 .r4: "medicationRequest.dosageInstruction[0] != null",
+                .r5: "medicationRequest.dosageInstruction[0] != null",
             ],
             fhirPath: both("dosageInstruction.exists()")),
         Requirement(
             table: 3, resourceType: orderTypes, name: "prescribed for a patient",
-            expression: [.dstu2: "medicationOrder.patient != null", .r4: "medicationRequest.subject != null"],
-            fhirPath: [.dstu2: "patient.exists()", .r4: "subject.exists()"]),
+            expression: [
+                .dstu2: "medicationOrder.patient != null", .r4: "medicationRequest.subject != null",
+                .r5: "medicationRequest.subject != null",
+            ],
+            fhirPath: [.dstu2: "patient.exists()", .r4: "subject.exists()", .r5: "subject.exists()"]),
         Requirement(
             table: 3, resourceType: orderTypes, name: "has medication",
             expression: [
                 .dstu2: "medicationOrder.medication[x] != null", .r4: "medicationRequest.medication[x] != null",
+                .r5: "medicationRequest.medication != null",
             ],
             fhirPath: both("medication.exists()")),
     ]
@@ -48,27 +56,40 @@ extension Requirement {
     static let administration = [
         Requirement(
             table: 4, resourceType: both("MedicationAdministration"), name: "references patient",
-            expression: [.dstu2: "administration.patient != null", .r4: "administration.subject != null"],
-            fhirPath: [.dstu2: "patient.exists()", .r4: "subject.exists()"]),
+            expression: [
+                .dstu2: "administration.patient != null", .r4: "administration.subject != null",
+                .r5: "administration.subject != null",
+            ],
+            fhirPath: [.dstu2: "patient.exists()", .r4: "subject.exists()", .r5: "subject.exists()"]),
         Requirement(
             table: 4, resourceType: both("MedicationAdministration"), name: "references medication-order",
-            expression: [.dstu2: "administration.prescription != null", .r4: "administration.request != null"],
-            fhirPath: [.dstu2: "prescription.exists()", .r4: "request.exists()"]),
+            expression: [
+                .dstu2: "administration.prescription != null", .r4: "administration.request != null",
+                .r5: "administration.request != null",
+            ],
+            fhirPath: [.dstu2: "prescription.exists()", .r4: "request.exists()", .r5: "request.exists()"]),
         Requirement(
             table: 4, resourceType: both("MedicationAdministration"), name: "references medication",
-            expression: both("administration.medication[x] != null"),
+            expression: [
+                .dstu2: "administration.medication[x] != null", .r4: "administration.medication[x] != null",
+                .r5: "administration.medication != null",
+            ],
             fhirPath: both("medication.exists()")),
         Requirement(
             table: 4, resourceType: both("MedicationAdministration"), name: "effectiveTime set",
             expression: [
                 .dstu2: "administration.effectiveTime[x] != null", .r4: "administration.effective[x] != null",
+                .r5: "administration.occurence[x] != null",
             ],
-            fhirPath: [.dstu2: "effectiveTime.exists()", .r4: "effective.exists()"]),
+            fhirPath: [.dstu2: "effectiveTime.exists()", .r4: "effective.exists()", .r5: "occurence.exists()"]),
     ]
 
     static let animalExtension = "http://hl7.org/fhir/StructureDefinition/patient-animal"
 
-    static let orderTypes: [FHIRVersion: String] = [.dstu2: "MedicationOrder", .r4: "MedicationRequest"]
+    static let orderTypes = Dictionary(uniqueKeysWithValues: FHIRVersion.allCases.map { ($0, $0.orderType) })
 
-    static func both(_ text: String) -> [FHIRVersion: String] { [.dstu2: text, .r4: text] }
+    /// The same text in every version.
+    static func both(_ text: String) -> [FHIRVersion: String] {
+        Dictionary(uniqueKeysWithValues: FHIRVersion.allCases.map { ($0, text) })
+    }
 }

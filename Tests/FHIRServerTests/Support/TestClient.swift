@@ -106,8 +106,7 @@ func withServer<T>(
 
 /// Names that differ between versions, for tests that run against both.
 extension FHIRVersion {
-    var administrationOrderParameter: String { self == .dstu2 ? "prescription" : "request" }
-    var effectiveParameter: String { self == .dstu2 ? "effectivetime" : "effective-time" }
+    var effectiveParameter: String { administrationDateParameter }
 
     /// A valid administration of order `ord-01` for patient f001, in this version's shape.
     func administration(taken: Bool = true, at time: String = "2016-08-16T08:00:00+02:00") -> String {
@@ -123,6 +122,12 @@ extension FHIRVersion {
             {"resourceType":"MedicationAdministration","status":"\(taken ? "completed" : "not-done")",
              "subject":{"reference":"Patient/f001"},"request":{"reference":"MedicationRequest/ord-01"},
              "effectiveDateTime":"\(time)","medicationCodeableConcept":{"text":"Novalgin"}}
+            """
+        case .r5:
+            """
+            {"resourceType":"MedicationAdministration","status":"\(taken ? "completed" : "not-done")",
+             "subject":{"reference":"Patient/f001"},"request":{"reference":"MedicationRequest/ord-01"},
+             "occurenceDateTime":"\(time)","medication":{"concept":{"text":"Novalgin"}}}
             """
         }
     }

@@ -1,0 +1,28 @@
+/// An order read from, and written as, any version Medbrain speaks.
+extension Order {
+    /// The version an order's JSON is in: DSTU2's MedicationOrder, R5's MedicationRequest (its
+    /// CodeableReference `medication`) or R4's.
+    public static func version(of json: JSONValue) -> FHIRVersion {
+        if json["resourceType"]?.stringValue == DSTU2.MedicationOrder.resourceType { return .dstu2 }
+        return json["medication"] == nil ? .r4 : .r5
+    }
+
+    /// Reads the order as its own version's struct does, so errors are that version's;
+    /// `path` places them (`Bundle.entry[2].resource`), the resource type by default.
+    public init(json: JSONValue, path: String? = nil) throws(FHIRDecodingError) {
+        switch Self.version(of: json) {
+        case .dstu2: self.init(try DSTU2.MedicationOrder(json: json, path: path ?? DSTU2.MedicationOrder.resourceType))
+        case .r4: self.init(try R4.MedicationRequest(json: json, path: path ?? R4.MedicationRequest.resourceType))
+        case .r5: self.init(try R5.MedicationRequest(json: json, path: path ?? R5.MedicationRequest.resourceType))
+        }
+    }
+
+    /// The order in `version`'s shape.
+    public func json(in version: FHIRVersion) -> JSONValue {
+        switch version {
+        case .dstu2: dstu2.json
+        case .r4: r4.json
+        case .r5: r5.json
+        }
+    }
+}
