@@ -51,7 +51,7 @@ extension REPL {
     }
 
     /// The client, if the tutorial's steps run on its server: they read orders and
-    /// administrations in the shapes of DSTU2 and R4 (and R4B, which keeps R4's).
+    /// administrations in the shapes of DSTU2, R4 and R5 (and R4B, which keeps R4's).
     func tutorialClient() throws -> FHIRClient {
         let client = try connected()
         guard client.server.release.tutorialVersion != nil else {

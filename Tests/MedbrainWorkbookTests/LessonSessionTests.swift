@@ -86,7 +86,7 @@ struct LessonSessionTests {
         #expect(
             printed.text.hasSuffix(
                 "You finished this lesson.\nNext: 'lesson 1', The resources the app needs.\n1 of 11 lessons finished.\n"
-                    + "2 of 54 exercises solved without the solution shown.\n"
+                    + "2 of 57 exercises solved without the solution shown.\n"
                     + "Lesson 0, Getting around the REPL, is finished.\nNext: 'lesson 1', The resources the app needs.\n"
             ))
         await repl.execute("lesson 0")
