@@ -1,10 +1,9 @@
 /// The FHIR release a server says it speaks, known or not: what `connect` reports, and the
 /// version whose shapes Medbrain reads it in.
 ///
-/// Medbrain's models speak DSTU2, R4 and R5 (``FHIRVersion``). STU3 and R4B read as R4, the
-/// closest shape: they keep R4's names for what the generic commands show (Bundle,
-/// OperationOutcome, CapabilityStatement, Patient), and a release Medbrain does not know at
-/// all is still a FHIR server for `search`, `read`, `get` and `fhirpath`.
+/// Medbrain's models speak DSTU2, STU3, R4 and R5 (``FHIRVersion``). R4B reads as R4, whose
+/// shapes its medication resources keep, and a release Medbrain does not know at all is still
+/// a FHIR server for `search`, `read`, `get` and `fhirpath`, read in the closest shape.
 public enum FHIRRelease: Sendable, Equatable, Hashable {
     case dstu2
     case stu3
@@ -40,26 +39,28 @@ public enum FHIRRelease: Sendable, Equatable, Hashable {
         }
     }
 
-    /// The version whose shapes Medbrain reads it in: DSTU2, R4 and R5 as themselves; STU3, R4B
+    /// The version whose shapes Medbrain reads it in: DSTU2, STU3, R4 and R5 as themselves; R4B
     /// and an unknown one numbered 3 or more as R4; an unknown older one as DSTU2.
     public var readsAs: FHIRVersion {
         switch self {
         case .dstu2: .dstu2
-        case .stu3, .r4, .r4b: .r4
+        case .stu3: .stu3
+        case .r4, .r4b: .r4
         case .r5: .r5
         case .unknown(let number): (Int(number.prefix { $0.isNumber }) ?? 0) >= 3 ? .r4 : .dstu2
         }
     }
 
     /// The version the tutorial's steps (orders, instructions, administrations, administer) run
-    /// in: DSTU2, R4 and R5, and R4B, whose medication resources are R4's; nil where they would
-    /// read another release's orders in the wrong shape.
+    /// in: every release Medbrain knows (R4B as R4, whose medication resources it keeps); nil
+    /// for one it does not, whose orders it would read in the wrong shape.
     public var tutorialVersion: FHIRVersion? {
         switch self {
         case .dstu2: .dstu2
         case .r4, .r4b: .r4
+        case .stu3: .stu3
         case .r5: .r5
-        case .stu3, .unknown: nil
+        case .unknown: nil
         }
     }
 

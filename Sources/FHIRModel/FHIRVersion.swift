@@ -1,6 +1,7 @@
 /// The FHIR versions Medbrain speaks, with the wire facts that differ between them.
 public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
     case dstu2
+    case stu3
     case r4
     case r5
 
@@ -8,6 +9,7 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
     public var number: String {
         switch self {
         case .dstu2: "1.0.2"
+        case .stu3: "3.0.2"
         case .r4: "4.0.1"
         case .r5: "5.0.0"
         }
@@ -17,7 +19,7 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
     public var mimeType: String {
         switch self {
         case .dstu2: "application/json+fhir"
-        case .r4, .r5: "application/fhir+json"
+        case .stu3, .r4, .r5: "application/fhir+json"
         }
     }
 
@@ -25,6 +27,7 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
     public var orderType: String {
         switch self {
         case .dstu2: DSTU2.MedicationOrder.resourceType
+        case .stu3: STU3.MedicationRequest.resourceType
         case .r4: R4.MedicationRequest.resourceType
         case .r5: R5.MedicationRequest.resourceType
         }
@@ -34,22 +37,23 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
     public var capabilityType: String {
         switch self {
         case .dstu2: CapabilityStatement.dstu2ResourceType
-        case .r4, .r5: CapabilityStatement.resourceType
+        case .stu3, .r4, .r5: CapabilityStatement.resourceType
         }
     }
 
-    /// The search parameter of an administration's order: DSTU2's `prescription`, later `request`.
-    public var administrationOrderParameter: String { self == .dstu2 ? "prescription" : "request" }
+    /// The search parameter of an administration's order: `prescription` in DSTU2 and STU3,
+    /// `request` from R4 on.
+    public var administrationOrderParameter: String { [.dstu2, .stu3].contains(self) ? "prescription" : "request" }
 
     /// The search parameter of when a dose was given: `effectivetime`, `effective-time`, R5's `date`.
     public var administrationDateParameter: String {
         switch self {
         case .dstu2: "effectivetime"
-        case .r4: "effective-time"
+        case .stu3, .r4: "effective-time"
         case .r5: "date"
         }
     }
 
-    /// `DSTU2`, `R4` or `R5`, as people write it.
+    /// `DSTU2`, `STU3`, `R4` or `R5`, as people write it.
     public var displayName: String { rawValue.uppercased() }
 }

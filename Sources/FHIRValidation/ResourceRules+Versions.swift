@@ -35,6 +35,40 @@ extension ResourceRules {
         },
     ]
 
+    static let stu3: [ResourceRules] = [
+        .of(Patient.self) { patient, check in check.code(patient.gender, "gender", in: genders) },
+        .of(Medication.self) { _, _ in },
+        .of(STU3.MedicationRequest.self) { request, check in
+            check.require(request.status, "status")
+            check.require(request.intent, "intent")
+            check.require(request.medication, "medication[x]")
+            check.require(request.subject, "subject")
+            check.code(
+                request.status, "status",
+                in: ["active", "on-hold", "cancelled", "completed", "entered-in-error", "stopped", "draft", "unknown"])
+            check.code(request.intent, "intent", in: ["proposal", "plan", "order", "instance-order"])
+            for (index, dosage) in request.dosageInstruction.enumerated() {
+                let rule = dosage.timing?.repeat
+                check.timeUnit(rule?.periodUnit, "dosageInstruction[\(index)].timing.repeat.periodUnit")
+                check.timeUnit(rule?.durationUnit, "dosageInstruction[\(index)].timing.repeat.durationUnit")
+            }
+        },
+        .of(STU3.MedicationAdministration.self) { administration, check in
+            check.require(administration.status, "status")
+            check.require(administration.subject, "subject")
+            check.require(administration.effective, "effective[x]")
+            check.require(administration.medication, "medication[x]")
+            check.code(
+                administration.status, "status",
+                in: ["in-progress", "on-hold", "completed", "entered-in-error", "stopped", "unknown"])
+        },
+        .of(Observation.self) { observation, check in
+            check.require(observation.status, "status")
+            check.require(observation.code, "code")
+            check.code(observation.status, "status", in: observationStatusDSTU2 + ["corrected"])
+        },
+    ]
+
     static let r4: [ResourceRules] = [
         .of(Patient.self) { patient, check in check.code(patient.gender, "gender", in: genders) },
         .of(Medication.self) { _, _ in },

@@ -39,6 +39,7 @@ struct ResourceRules: Sendable {
     static func rules(for version: FHIRVersion) -> [ResourceRules] {
         switch version {
         case .dstu2: dstu2
+        case .stu3: stu3
         case .r4: r4
         case .r5: r5
         }

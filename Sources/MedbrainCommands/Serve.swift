@@ -8,7 +8,7 @@ import MedbrainWeb
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the built-in FHIR server (DSTU2, R4 or R5) with the tutorial's data.",
+        abstract: "Run the built-in FHIR server (DSTU2, STU3, R4 or R5) with the tutorial's data.",
         discussion: """
             The first line printed holds the FHIR base URL. Every client can use it: \
             curl, Postman, the SMART Python client, Medbrain's own REPL.

@@ -46,17 +46,17 @@ extension REPL {
     /// Said at connect where the tutorial's steps do not run, so no one meets it as an error first.
     static func tutorialNote(_ release: FHIRRelease) -> String? {
         guard release.tutorialVersion == nil else { return nil }
-        return "The tutorial's steps (orders and those after) run on DSTU2, R4, R4B and R5; "
+        return "The tutorial's steps (orders and those after) run on DSTU2, STU3, R4, R4B and R5; "
             + "search, read, get, post, fhirpath and the other commands work on any FHIR server."
     }
 
     /// The client, if the tutorial's steps run on its server: they read orders and
-    /// administrations in the shapes of DSTU2, R4 and R5 (and R4B, which keeps R4's).
+    /// administrations in the shapes of DSTU2, STU3, R4 and R5 (and R4B, which keeps R4's).
     func tutorialClient() throws -> FHIRClient {
         let client = try connected()
         guard client.server.release.tutorialVersion != nil else {
             throw REPLError(
-                "the tutorial's steps run on DSTU2, R4, R4B and R5 servers, not yet on \(client.server.release.displayName); "
+                "the tutorial's steps run on DSTU2, STU3, R4, R4B and R5 servers, not yet on \(client.server.release.displayName); "
                     + "search, read, get, post and fhirpath work here")
         }
         return client

@@ -42,13 +42,8 @@ extension REPL {
             case "Medication":
                 let medication = try Medication(node: resource, at: .root(Medication.resourceType))
                 medications["Medication/\(medication.id ?? "")"] = medication
-            case "MedicationOrder":
-                orders.append(Order(try DSTU2.MedicationOrder(node: resource, at: .root("MedicationOrder"))))
-            // R5's medication is a CodeableReference, one member where R4 has medication[x].
-            case "MedicationRequest" where resource.hasMember(anyOf: ["medication"]):
-                orders.append(Order(try R5.MedicationRequest(node: resource, at: .root("MedicationRequest"))))
-            case "MedicationRequest":
-                orders.append(Order(try R4.MedicationRequest(node: resource, at: .root("MedicationRequest"))))
+            // Each in its own version's shape, told by its members (STU3's and R4's share a name).
+            case "MedicationOrder", "MedicationRequest": orders.append(try Order(json: resource.json))
             default: continue
             }
         }

@@ -31,7 +31,7 @@ extension REPL {
         console.output(json.prettyText + "\n")
     }
 
-    /// `validate [dstu2|r4|r5] @FILE|JSON`: FHIR's rules for the version (required elements,
+    /// `validate [dstu2|stu3|r4|r5] @FILE|JSON`: FHIR's rules for the version (required elements,
     /// element types, codes), then the tutorial's requirement tables, with no server asked.
     func validate(_ arguments: [String]) throws {
         // The version may come first, as JSON on the line must be the last word.
@@ -82,7 +82,7 @@ extension REPL {
         switch resource["resourceType"]?.stringValue {
         case "MedicationOrder": return .dstu2
         case "MedicationRequest": return .r4
-        default: throw REPLError("not connected, so say the version: validate dstu2|r4|r5 @FILE")
+        default: throw REPLError("not connected, so say the version: validate dstu2|stu3|r4|r5 @FILE")
         }
     }
 }

@@ -108,7 +108,7 @@ struct ServerProfiles {
         case "url": profile.url = value
         case "version":
             guard let version = FHIRVersion(rawValue: value.lowercased()) else {
-                throw REPLError("\(place): version is dstu2, r4 or r5")
+                throw REPLError("\(place): version is dstu2, stu3, r4 or r5")
             }
             profile.version = version
         case "token": profile.token = value

@@ -8,8 +8,8 @@ struct FHIRReleaseTests {
     @Test(arguments: [
         ("1.0.2", FHIRRelease.dstu2, "DSTU2", FHIRVersion.dstu2, FHIRVersion?.some(.dstu2)),
         ("1.0.1", .dstu2, "DSTU2", .dstu2, .dstu2),
-        ("3.0.2", .stu3, "STU3", .r4, nil),
-        ("3.0.1", .stu3, "STU3", .r4, nil),
+        ("3.0.2", .stu3, "STU3", .stu3, .stu3),
+        ("3.0.1", .stu3, "STU3", .stu3, .stu3),
         ("4.0.1", .r4, "R4", .r4, .r4),
         ("4.0.0", .r4, "R4", .r4, .r4),
         ("4.3.0", .r4b, "R4B", .r4, .r4),

@@ -102,6 +102,7 @@ struct ResourceConversionTests {
         "version facts",
         arguments: [
             (FHIRVersion.dstu2, "1.0.2", "application/json+fhir", "MedicationOrder", "Conformance", "DSTU2"),
+            (.stu3, "3.0.2", "application/fhir+json", "MedicationRequest", "CapabilityStatement", "STU3"),
             (.r4, "4.0.1", "application/fhir+json", "MedicationRequest", "CapabilityStatement", "R4"),
             (.r5, "5.0.0", "application/fhir+json", "MedicationRequest", "CapabilityStatement", "R5"),
         ])

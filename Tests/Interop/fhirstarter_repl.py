@@ -27,7 +27,7 @@ from sekmet_repl import DATASET, free_port, http, wait_for
 # Whether Medbrain runs the tutorial's steps (orders and after) on the release; where
 # not, `orders` must refuse in one line. Flip a release to True once the REPL reads
 # its shapes: the six-step checks below then apply to it unchanged.
-TUTORIAL_STEPS = {"stu3": False, "r4b": True, "r5": True}
+TUTORIAL_STEPS = {"stu3": True, "r4b": True, "r5": True}
 
 LABEL = {"stu3": "STU3", "r4b": "R4B", "r5": "R5"}
 MODELS = {"stu3": "fhir.resources.STU3", "r4b": "fhir.resources.R4B", "r5": "fhir.resources"}

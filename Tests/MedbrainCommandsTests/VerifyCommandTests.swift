@@ -61,7 +61,9 @@ struct VerifyCommandTests {
         let run = try await Medbrain.run(["verify", file.path])
         #expect(run.status == 1)
         #expect(
-            run.error == "Error: \(file.path):2: %server is 'builtin dstu2', 'builtin r4', 'builtin r5' or 'none'\n")
+            run.error
+                == "Error: \(file.path):2: %server is 'builtin dstu2', 'builtin stu3', 'builtin r4', 'builtin r5' or 'none'\n"
+        )
     }
 
     /// A file far larger than any transcript is refused before it is read.

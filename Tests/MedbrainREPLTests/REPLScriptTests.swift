@@ -65,7 +65,7 @@ struct REPLScriptTests {
                 "error: colour needs a terminal and NO_COLOR unset",
                 "error: no setting 'volume'; settings are today, timezone, lang, week, format, colour, trace, timeout",
                 "error: usage: set [NAME VALUE]",
-                "error: usage: connect [URL | NAME | builtin [dstu2|r4|r5]]",
+                "error: usage: connect [URL | NAME | builtin [dstu2|stu3|r4|r5]]",
                 "error: usage: administer N taken|missed [at DATE-TIME]",
             ])
         // A failed connect keeps the session it had: whoami still answers.

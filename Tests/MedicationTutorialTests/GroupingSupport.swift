@@ -30,6 +30,18 @@ enum Doses {
                 ]
                 + (date.map { [$0] } ?? [])
             return "{" + members.joined(separator: ", ") + "}"
+        case .stu3:
+            let date = effective.map {
+                period ? #""effectivePeriod": {"start": "\#($0)"}"# : #""effectiveDateTime": "\#($0)""#
+            }
+            let members =
+                [
+                    #""resourceType": "MedicationAdministration""#, #""status": "completed""#,
+                    #""subject": {"reference": "Patient/f001"}"#, #""medicationCodeableConcept": {"text": "x"}"#,
+                    #""notGiven": \#(!taken)"#,
+                ]
+                + (date.map { [$0] } ?? [])
+            return "{" + members.joined(separator: ", ") + "}"
         case .r5:
             let date = effective.map {
                 period ? #""occurencePeriod": {"start": "\#($0)"}"# : #""occurenceDateTime": "\#($0)""#

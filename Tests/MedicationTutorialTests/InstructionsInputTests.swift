@@ -16,6 +16,15 @@ struct InstructionsInputTests {
         (#"{"repeat": {"when": ["ACM"], "offset": 30}}"#, .r4, "timing"),
         (#"{"event": ["2016-08-16"]}"#, .r4, "timing"),
         (#"{"text": "as directed"}"#, .r4, "dosage"),
+        // STU3: the dose directly in the dosage, beside R4's names for the rest.
+        (
+            #"{"doseQuantity": {"value": 1}, "timing": {"repeat": {"frequency": 2, "periodUnit": "d"}}}"#, .stu3,
+            "dosage"
+        ),
+        (#"{"doseRange": {"low": {"value": 1}}, "additionalInstruction": [{"text": "x"}]}"#, .stu3, "dosage"),
+        // R5: asNeeded is a plain flag.
+        (#"{"asNeeded": true, "doseAndRate": [{"doseQuantity": {"value": 1}}]}"#, .r5, "dosage"),
+        (#"{"asNeededFor": [{"text": "pain"}]}"#, .r5, "dosage"),
     ])
     func versionAndKindAreDetected(json: String, version: FHIRVersion, kind: String) throws {
         let items = try Self.input(json).items

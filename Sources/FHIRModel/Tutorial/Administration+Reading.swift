@@ -1,8 +1,9 @@
 extension Administration {
     /// Members that only a DSTU2 MedicationAdministration has: how its version is told.
-    static let dstu2Members = [
-        "effectiveTimeDateTime", "effectiveTimePeriod", "wasNotGiven", "prescription", "patient",
-    ]
+    static let dstu2Members = ["effectiveTimeDateTime", "effectiveTimePeriod", "wasNotGiven", "patient"]
+
+    /// Members that, without DSTU2's, only an STU3 one has: the flag and the order's old name.
+    static let stu3Members = ["notGiven", "reasonNotGiven", "prescription"]
 
     /// Members that only an R5 MedicationAdministration has: `occurence[x]` and the
     /// CodeableReference `medication`.
@@ -19,6 +20,8 @@ extension Administration {
         // Asked of the reader, which has read the member names once already.
         if Self.dstu2Members.contains(where: { reader.has($0) }) {
             try self.init(readingDSTU2: &reader)
+        } else if Self.stu3Members.contains(where: { reader.has($0) }) {
+            try self.init(readingSTU3: &reader)
         } else if Self.r5Members.contains(where: { reader.has($0) }) {
             try self.init(readingR5: &reader)
         } else {
@@ -29,8 +32,9 @@ extension Administration {
     /// would say, from the one member that tells (R4 `status`, DSTU2 `wasNotGiven`) without
     /// reading or checking the rest: for counting a long list.
     public static func isTaken(_ node: JSONNode) -> Bool {
-        node.hasMember(anyOf: dstu2Members)
-            ? node["wasNotGiven"]?.boolValue != true : !node.member("status", is: "not-done")
+        if node.hasMember(anyOf: dstu2Members) { return node["wasNotGiven"]?.boolValue != true }
+        if node.hasMember(anyOf: stu3Members) { return node["notGiven"]?.boolValue != true }
+        return !node.member("status", is: "not-done")
     }
 
     /// The members ``R4/MedicationAdministration`` reads, in its order, so the first error is
@@ -46,6 +50,20 @@ extension Administration {
         patient = try reader.element("subject")
         effective = try reader.choice("effective")
         order = try reader.element("request")
+        dosage = try reader.element("dosage")
+    }
+
+    /// The members ``STU3/MedicationAdministration`` reads, in its order.
+    init(readingSTU3 reader: inout ElementReader) throws(FHIRDecodingError) {
+        header = try ResourceHeader(reading: &reader, accepting: [STU3.MedicationAdministration.resourceType])
+        identifier = try reader.elements("identifier")
+        status = try reader.string("status")
+        medication = try reader.choice("medication")
+        patient = try reader.element("subject")
+        effective = try reader.choice("effective")
+        taken = try reader.bool("notGiven") != true
+        reasonsNotTaken = try reader.elements("reasonNotGiven")
+        order = try reader.element("prescription")
         dosage = try reader.element("dosage")
     }
 

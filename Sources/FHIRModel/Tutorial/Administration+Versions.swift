@@ -3,6 +3,7 @@ extension Administration {
     /// The version an administration's JSON is in, told by the members only one version has.
     public static func version(of json: JSONValue) -> FHIRVersion {
         if dstu2Members.contains(where: { json[$0] != nil }) { return .dstu2 }
+        if stu3Members.contains(where: { json[$0] != nil }) { return .stu3 }
         return r5Members.contains(where: { json[$0] != nil }) ? .r5 : .r4
     }
 
@@ -10,6 +11,7 @@ extension Administration {
     public init(json: JSONValue) throws(FHIRDecodingError) {
         switch Self.version(of: json) {
         case .dstu2: self.init(try DSTU2.MedicationAdministration(json: json))
+        case .stu3: self.init(try STU3.MedicationAdministration(json: json))
         case .r4: self.init(try R4.MedicationAdministration(json: json))
         case .r5: self.init(try R5.MedicationAdministration(json: json))
         }
@@ -19,6 +21,7 @@ extension Administration {
     public func json(in version: FHIRVersion) -> JSONValue {
         switch version {
         case .dstu2: dstu2.json
+        case .stu3: stu3.json
         case .r4: r4.json
         case .r5: r5.json
         }

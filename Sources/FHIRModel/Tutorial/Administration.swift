@@ -41,6 +41,15 @@ public struct Administration: Sendable, Equatable {
         (medication, effective, dosage) = (administration.medication, administration.effective, administration.dosage)
     }
 
+    public init(_ administration: STU3.MedicationAdministration) {
+        header = administration.header
+        (identifier, status) = (administration.identifier, administration.status)
+        taken = administration.notGiven != true
+        reasonsNotTaken = administration.reasonNotGiven
+        (patient, order) = (administration.subject, administration.prescription)
+        (medication, effective, dosage) = (administration.medication, administration.effective, administration.dosage)
+    }
+
     public init(_ administration: R5.MedicationAdministration) {
         header = administration.header
         identifier = administration.identifier
@@ -74,6 +83,20 @@ public struct Administration: Sendable, Equatable {
         result.statusReason = reasonsNotTaken
         result.subject = patient
         result.request = order.map { Self.retarget($0, to: R4.MedicationRequest.resourceType) }
+        (result.medication, result.effective) = (medication, effective)
+        result.dosage = dosage.map { Self.withDoseKey($0, "dose") }
+        return result
+    }
+
+    public var stu3: STU3.MedicationAdministration {
+        var result = STU3.MedicationAdministration()
+        result.header = header
+        // STU3 keeps "not given" apart from the status, as DSTU2 does; it has R4's `unknown`.
+        (result.identifier, result.status) = (identifier, status ?? "completed")
+        result.notGiven = taken ? nil : true
+        result.reasonNotGiven = reasonsNotTaken
+        result.subject = patient
+        result.prescription = order.map { Self.retarget($0, to: STU3.MedicationRequest.resourceType) }
         (result.medication, result.effective) = (medication, effective)
         result.dosage = dosage.map { Self.withDoseKey($0, "dose") }
         return result

@@ -1,17 +1,27 @@
 /// An order read from, and written as, any version Medbrain speaks.
 extension Order {
     /// The version an order's JSON is in: DSTU2's MedicationOrder, R5's MedicationRequest (its
-    /// CodeableReference `medication`) or R4's.
+    /// CodeableReference `medication`), STU3's (its requester's `agent`, a dose directly in the
+    /// dosage) or R4's.
     public static func version(of json: JSONValue) -> FHIRVersion {
         if json["resourceType"]?.stringValue == DSTU2.MedicationOrder.resourceType { return .dstu2 }
-        return json["medication"] == nil ? .r4 : .r5
+        if json["medication"] != nil { return .r5 }
+        let dosages = json["dosageInstruction"]?.arrayValue ?? []
+        let stu3 =
+            json["requester"]?["agent"] != nil
+            || dosages.contains { dosage in stu3DoseMembers.contains { dosage[$0] != nil } }
+        return stu3 ? .stu3 : .r4
     }
+
+    /// STU3's dose and rate, which R4 moved into `doseAndRate`.
+    static let stu3DoseMembers = ["doseQuantity", "doseRange", "rateRatio", "rateRange", "rateQuantity"]
 
     /// Reads the order as its own version's struct does, so errors are that version's;
     /// `path` places them (`Bundle.entry[2].resource`), the resource type by default.
     public init(json: JSONValue, path: String? = nil) throws(FHIRDecodingError) {
         switch Self.version(of: json) {
         case .dstu2: self.init(try DSTU2.MedicationOrder(json: json, path: path ?? DSTU2.MedicationOrder.resourceType))
+        case .stu3: self.init(try STU3.MedicationRequest(json: json, path: path ?? STU3.MedicationRequest.resourceType))
         case .r4: self.init(try R4.MedicationRequest(json: json, path: path ?? R4.MedicationRequest.resourceType))
         case .r5: self.init(try R5.MedicationRequest(json: json, path: path ?? R5.MedicationRequest.resourceType))
         }
@@ -21,6 +31,7 @@ extension Order {
     public func json(in version: FHIRVersion) -> JSONValue {
         switch version {
         case .dstu2: dstu2.json
+        case .stu3: stu3.json
         case .r4: r4.json
         case .r5: r5.json
         }

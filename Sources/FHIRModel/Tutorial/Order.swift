@@ -33,6 +33,14 @@ public struct Order: Sendable, Equatable {
         dosages = request.dosageInstruction.map(OrderDosage.init)
     }
 
+    public init(_ request: STU3.MedicationRequest) {
+        header = request.header
+        (identifier, status, intent) = (request.identifier, request.status, request.intent)
+        (patient, medication) = (request.subject, request.medication)
+        (authoredOn, prescriber) = (request.authoredOn, request.requester?.agent)
+        dosages = request.dosageInstruction.map(OrderDosage.init)
+    }
+
     public init(_ request: R5.MedicationRequest) {
         header = request.header
         (identifier, status, intent) = (request.identifier, request.status, request.intent)
@@ -63,6 +71,18 @@ public struct Order: Sendable, Equatable {
         return request
     }
 
+    public var stu3: STU3.MedicationRequest {
+        var request = STU3.MedicationRequest()
+        request.header = header
+        request.header.resourceType = STU3.MedicationRequest.resourceType
+        (request.identifier, request.status) = (identifier, status)
+        request.intent = intent.map(Self.stu3Intent) ?? "order"
+        (request.subject, request.medication) = (patient, medication)
+        (request.authoredOn, request.requester) = (authoredOn, prescriber.map { STU3.Requester(agent: $0) })
+        request.dosageInstruction = dosages.map(\.stu3)
+        return request
+    }
+
     public var r5: R5.MedicationRequest {
         var request = R5.MedicationRequest()
         request.header = header
@@ -72,6 +92,11 @@ public struct Order: Sendable, Equatable {
         (request.authoredOn, request.requester) = (authoredOn, prescriber)
         request.dosageInstruction = dosages.map(\.r5)
         return request
+    }
+
+    /// R4's intents STU3 lacks mapped to the nearest STU3 code.
+    static func stu3Intent(_ intent: String) -> String {
+        ["proposal", "plan", "order", "instance-order"].contains(intent) ? intent : "order"
     }
 
     /// R4 statuses DSTU2 lacks mapped to their nearest DSTU2 code.

@@ -34,6 +34,15 @@ public struct OrderDosage: Sendable, Equatable {
         maxDosePerPeriod = dosage.maxDosePerPeriod
     }
 
+    public init(_ dosage: STU3.Dosage) {
+        text = dosage.text
+        additionalInstructions = dosage.additionalInstruction
+        patientInstruction = dosage.patientInstruction
+        schedule = dosage.timing.map(Schedule.init)
+        (asNeeded, route, method) = (dosage.asNeeded, dosage.route, dosage.method)
+        (dose, maxDosePerPeriod) = (dosage.dose, dosage.maxDosePerPeriod)
+    }
+
     public init(_ dosage: R5.Dosage) {
         text = dosage.text
         additionalInstructions = dosage.additionalInstruction
@@ -63,6 +72,15 @@ public struct OrderDosage: Sendable, Equatable {
         (dosage.asNeeded, dosage.route, dosage.method) = (asNeeded, route, method)
         dosage.doseAndRate = dose.map { [R4.DoseAndRate(dose: $0)] } ?? []
         dosage.maxDosePerPeriod = maxDosePerPeriod
+        return dosage
+    }
+
+    public var stu3: STU3.Dosage {
+        var dosage = STU3.Dosage(text: text, timing: schedule?.r4)
+        dosage.additionalInstruction = additionalInstructions
+        dosage.patientInstruction = patientInstruction
+        (dosage.asNeeded, dosage.route, dosage.method) = (asNeeded, route, method)
+        (dosage.dose, dosage.maxDosePerPeriod) = (dose, maxDosePerPeriod)
         return dosage
     }
 

@@ -1,4 +1,4 @@
-/// Converts the resources Medbrain teaches between DSTU2, R4 and R5.
+/// Converts the resources Medbrain teaches between DSTU2, STU3, R4 and R5.
 ///
 /// Orders and administrations go through the tutorial views (``Order``, ``Administration``);
 /// patients, medications and observations differ only in a few elements handled here.
@@ -21,7 +21,7 @@ public enum VersionConversion {
         }
     }
 
-    /// DSTU2 names carry a list of family names, R4 and R5 one.
+    /// DSTU2 names carry a list of family names, later releases one.
     static func patient(_ json: JSONValue, to target: FHIRVersion) throws(FHIRDecodingError) -> JSONValue {
         var patient = try Patient(json: json)
         for index in patient.name.indices {
@@ -34,8 +34,8 @@ public enum VersionConversion {
         return patient.json
     }
 
-    /// The form is DSTU2's `product.form`, R4's `form` and R5's `doseForm`; R4's and R5's
-    /// `status` has no DSTU2 counterpart.
+    /// The form is DSTU2's `product.form`, STU3's and R4's `form` and R5's `doseForm`; the
+    /// later `status` has no DSTU2 counterpart.
     static func medication(_ json: JSONValue, to target: FHIRVersion) throws(FHIRDecodingError) -> JSONValue {
         var medication = try Medication(json: json)
         let form = medication.extra["doseForm"] ?? medication.extra["form"] ?? medication.extra["product"]?["form"]
@@ -46,8 +46,8 @@ public enum VersionConversion {
             var product = medication.extra["product"]?.objectValue ?? JSONObject()
             product["form"] = form
             medication.extra["product"] = product.isEmpty ? nil : .object(product)
-        case .r4:
-            // R4 and R5 have no product: its form moves up, the rest has no place there.
+        case .stu3, .r4:
+            // STU3, R4 and R5 have no product: its form moves up, the rest has no place there.
             medication.extra["product"] = nil
             medication.extra["form"] = form
         case .r5:
@@ -57,7 +57,7 @@ public enum VersionConversion {
         return medication.json
     }
 
-    /// DSTU2 has one category, R4 and R5 a list.
+    /// DSTU2 has one category, later releases a list.
     static func observation(_ json: JSONValue, to target: FHIRVersion) throws(FHIRDecodingError) -> JSONValue {
         var observation = try Observation(json: json)
         observation.categoryIsList = target != .dstu2

@@ -10,7 +10,8 @@ enum SearchParameters {
         case ("Medication", _):
             return common + [SearchParameter("code", .token, "The medication's code", paths: ["code"])]
         case ("MedicationOrder", .dstu2): return common + medicationOrder
-        case ("MedicationRequest", .r4): return common + medicationRequest
+        case ("MedicationRequest", .stu3), ("MedicationRequest", .r4): return common + medicationRequest
+        case ("MedicationAdministration", .stu3): return common + administrationSTU3
         case ("MedicationAdministration", .dstu2): return common + administrationDSTU2
         case ("MedicationAdministration", .r4): return common + administrationR4
         case ("MedicationRequest", .r5): return common + medicationRequestR5
@@ -80,6 +81,23 @@ enum SearchParameters {
                 [.bool(resource["wasNotGiven"] == .bool(true))]
             },
             medication, code,
+        ]
+    }()
+
+    static let administrationSTU3: [SearchParameter] = {
+        let prescription = SearchParameter(
+            "prescription", .reference, target: "MedicationRequest", "The request given", paths: ["prescription"])
+        let notGiven = SearchParameter("not-given", .token, "true when the dose was not given") { resource in
+            [.bool(resource["notGiven"] == .bool(true))]
+        }
+        return [
+            SearchParameter("patient", .reference, target: "Patient", "The patient", paths: ["subject"]),
+            SearchParameter("subject", .reference, target: "Patient", "The subject", paths: ["subject"]),
+            prescription, prescription.alias("request"),
+            SearchParameter(
+                "effective-time", .date, "When the dose was given", paths: ["effectiveDateTime"], ["effectivePeriod"]),
+            SearchParameter("status", .token, "Status of the administration", paths: ["status"]),
+            notGiven, notGiven.alias("notgiven"), medication, code,
         ]
     }()
 

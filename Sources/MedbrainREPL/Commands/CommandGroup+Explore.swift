@@ -47,7 +47,7 @@ extension CommandGroup {
                     complete: { repl, words in words.count == 4 ? ["--yes"] : typeFirst(repl, words) },
                     run: { try await $0.delete($1) }),
                 Command(
-                    "validate", usage: "validate [dstu2|r4|r5] @FILE|JSON",
+                    "validate", usage: "validate [dstu2|stu3|r4|r5] @FILE|JSON",
                     summary: "check a resource here: FHIR's rules and the tutorial's tables", section: "§9.3",
                     example: "validate @dose.json",
                     complete: { _, words in words.count == 2 ? FHIRVersion.allCases.map(\.rawValue) : [] },

@@ -8,7 +8,7 @@ extension CommandGroup {
             "1. Connect",
             [
                 Command(
-                    "connect", usage: "connect [URL | NAME | builtin [dstu2|r4|r5]]",
+                    "connect", usage: "connect [URL | NAME | builtin [dstu2|stu3|r4|r5]]",
                     summary: "read a FHIR server's metadata and speak its version", section: "§11.4.1",
                     example: "connect builtin r4", waiting: "Connecting…",
                     complete: { repl, words in

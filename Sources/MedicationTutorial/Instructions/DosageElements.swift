@@ -31,8 +31,10 @@ struct DosageElements: Sendable {
         (count, countMax, when, offset) = (rule + "count", rule + "countMax", rule + "when", rule + "offset")
         (dayOfWeek, timeOfDay) = (rule + "dayOfWeek", rule + "timeOfDay")
         (event, code) = (timing + "event", timing + "code")
-        doseQuantity = dstu2 ? "doseQuantity" : "doseAndRate[0].doseQuantity"
-        doseRange = dstu2 ? "doseRange" : "doseAndRate[0].doseRange"
+        // STU3 still has the dose directly in the dosage; R4 moved it into doseAndRate.
+        let directDose = version == .dstu2 || version == .stu3
+        doseQuantity = directDose ? "doseQuantity" : "doseAndRate[0].doseQuantity"
+        doseRange = directDose ? "doseRange" : "doseAndRate[0].doseRange"
         additionalInstructions = dstu2 ? "additionalInstructions" : "additionalInstruction"
         (asNeededFlag, asNeededReason) =
             version == .r5 ? ("asNeeded", "asNeededFor") : ("asNeededBoolean", "asNeededCodeableConcept")
@@ -43,11 +45,13 @@ struct DosageElements: Sendable {
     private static let dstu2Timing = DosageElements(.dstu2, timing: "")
     private static let r4Timing = DosageElements(.r4, timing: "")
     private static let r5Dosage = DosageElements(.r5, timing: "timing.")
+    private static let stu3Dosage = DosageElements(.stu3, timing: "timing.")
 
-    /// Paths inside a DosageInstruction (DSTU2) or Dosage (R4, R5).
+    /// Paths inside a DosageInstruction (DSTU2) or Dosage (STU3, R4, R5).
     static func dosage(_ version: FHIRVersion) -> DosageElements {
         switch version {
         case .dstu2: dstu2Dosage
+        case .stu3: stu3Dosage
         case .r4: r4Dosage
         case .r5: r5Dosage
         }

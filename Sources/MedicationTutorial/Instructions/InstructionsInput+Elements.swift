@@ -12,12 +12,14 @@ extension InstructionsInput {
         "maxDosePerLifetime", "periodUnit", "durationUnit", "boundsDuration", "dayOfWeek", "timeOfDay", "countMax",
         "offset",
     ]
+    /// The dose and rate directly in the dosage: DSTU2's and STU3's, which R4 moved into `doseAndRate`.
+    static let directDoseMembers: Set<String> = ["doseQuantity", "doseRange", "rateRatio", "rateRange", "rateQuantity"]
     /// Members only R5's Dosage has: `asNeeded` is a flag, its conditions apart.
     static let r5Members: Set<String> = ["asNeeded", "asNeededFor"]
     static let dosageMembers = Set([
         "text", "timing", "asNeededBoolean", "asNeededCodeableConcept", "asNeeded", "asNeededFor", "site",
         "siteCodeableConcept",
-        "siteReference", "route", "method", "maxDosePerPeriod",
+        "siteReference", "route", "method", "maxDosePerPeriod", "rateQuantity",
     ]).union(dstu2Members).union(r4Members)
 
     static func elementItem(_ object: JSONObject, json: JSONValue) throws -> Item {
@@ -38,17 +40,25 @@ extension InstructionsInput {
         let dosage =
             switch version {
             case .dstu2: OrderDosage(try DSTU2.DosageInstruction(json: json, path: "DosageInstruction"))
+            case .stu3: OrderDosage(try STU3.Dosage(json: json, path: "Dosage"))
             case .r4: OrderDosage(try R4.Dosage(json: json, path: "Dosage"))
             case .r5: OrderDosage(try R5.Dosage(json: json, path: "Dosage"))
             }
         return Item(content: .dosage(dosage), version: version)
     }
 
-    /// DSTU2 when its own members appear (or `when` is a single code), R5 when the dosage has
-    /// R5's `asNeeded` or `asNeededFor`, else R4; DSTU2's and R4's members at once are an error,
+    /// DSTU2 when its own members appear (or `when` is a single code), STU3 when the dose is
+    /// directly in a dosage that otherwise has R4's names, R5 when the dosage has R5's
+    /// `asNeeded` or `asNeededFor`, else R4; DSTU2's and R4's members at once are an error,
     /// since either reader would silently skip the other version's members.
     static func detectVersion(_ json: JSONValue) throws(InstructionsInputError) -> FHIRVersion {
         let members = memberNames(json, depth: 3)
+        let laterNames = members.intersection(r4Members.subtracting(["doseAndRate"]))
+        if !members.isDisjoint(with: directDoseMembers), !laterNames.isEmpty, !members.contains("doseAndRate"),
+            members.isDisjoint(with: dstu2Members.subtracting(directDoseMembers))
+        {
+            return .stu3
+        }
         let r4 = members.intersection(r4Members).sorted()
         let dstu2 = members.intersection(dstu2Members).sorted()
         if let old = dstu2.first, let new = r4.first { throw .mixedVersions(dstu2: old, r4: new) }

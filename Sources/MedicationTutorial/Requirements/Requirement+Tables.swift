@@ -8,15 +8,17 @@ extension Requirement {
         Requirement(
             table: 1, resourceType: both("Patient"), name: "has id", expression: both("patient.id != null"),
             fhirPath: both("id.exists()")),
-        // R4 dropped Patient.animal for an extension, and R5 kept it so; the app wants neither.
+        // R4 dropped Patient.animal (DSTU2's and STU3's) for an extension, as R5 has it; the app wants neither.
         Requirement(
             table: 1, resourceType: both("Patient"), name: "is human",
             expression: [
-                .dstu2: "patient.animal == null", .r4: "patient.extension(patient-animal) == null",
+                .dstu2: "patient.animal == null", .stu3: "patient.animal == null",
+                .r4: "patient.extension(patient-animal) == null",
                 .r5: "patient.extension(patient-animal) == null",
             ],
             fhirPath: [
                 .dstu2: "animal.empty() and extension('\(animalExtension)').empty()",
+                .stu3: "animal.empty() and extension('\(animalExtension)').empty()",
                 .r4: "extension('\(animalExtension)').empty()", .r5: "extension('\(animalExtension)').empty()",
             ]),
     ]
@@ -33,6 +35,7 @@ extension Requirement {
             table: 3, resourceType: orderTypes, name: "at least one dosageInstruction",
             expression: [
                 .dstu2: "medicationOrder.dosageInstruction[0] != null",
+                .stu3: "medicationRequest.dosageInstruction[0] != null",
                 .r4: "medicationRequest.dosageInstruction[0] != null",
                 .r5: "medicationRequest.dosageInstruction[0] != null",
             ],
@@ -40,14 +43,18 @@ extension Requirement {
         Requirement(
             table: 3, resourceType: orderTypes, name: "prescribed for a patient",
             expression: [
-                .dstu2: "medicationOrder.patient != null", .r4: "medicationRequest.subject != null",
+                .dstu2: "medicationOrder.patient != null", .stu3: "medicationRequest.subject != null",
+                .r4: "medicationRequest.subject != null",
                 .r5: "medicationRequest.subject != null",
             ],
-            fhirPath: [.dstu2: "patient.exists()", .r4: "subject.exists()", .r5: "subject.exists()"]),
+            fhirPath: [
+                .dstu2: "patient.exists()", .stu3: "subject.exists()", .r4: "subject.exists()", .r5: "subject.exists()",
+            ]),
         Requirement(
             table: 3, resourceType: orderTypes, name: "has medication",
             expression: [
-                .dstu2: "medicationOrder.medication[x] != null", .r4: "medicationRequest.medication[x] != null",
+                .dstu2: "medicationOrder.medication[x] != null", .stu3: "medicationRequest.medication[x] != null",
+                .r4: "medicationRequest.medication[x] != null",
                 .r5: "medicationRequest.medication != null",
             ],
             fhirPath: both("medication.exists()")),
@@ -57,31 +64,43 @@ extension Requirement {
         Requirement(
             table: 4, resourceType: both("MedicationAdministration"), name: "references patient",
             expression: [
-                .dstu2: "administration.patient != null", .r4: "administration.subject != null",
+                .dstu2: "administration.patient != null", .stu3: "administration.subject != null",
+                .r4: "administration.subject != null",
                 .r5: "administration.subject != null",
             ],
-            fhirPath: [.dstu2: "patient.exists()", .r4: "subject.exists()", .r5: "subject.exists()"]),
+            fhirPath: [
+                .dstu2: "patient.exists()", .stu3: "subject.exists()", .r4: "subject.exists()", .r5: "subject.exists()",
+            ]),
         Requirement(
             table: 4, resourceType: both("MedicationAdministration"), name: "references medication-order",
             expression: [
-                .dstu2: "administration.prescription != null", .r4: "administration.request != null",
+                .dstu2: "administration.prescription != null", .stu3: "administration.prescription != null",
+                .r4: "administration.request != null",
                 .r5: "administration.request != null",
             ],
-            fhirPath: [.dstu2: "prescription.exists()", .r4: "request.exists()", .r5: "request.exists()"]),
+            fhirPath: [
+                .dstu2: "prescription.exists()", .stu3: "prescription.exists()", .r4: "request.exists()",
+                .r5: "request.exists()",
+            ]),
         Requirement(
             table: 4, resourceType: both("MedicationAdministration"), name: "references medication",
             expression: [
-                .dstu2: "administration.medication[x] != null", .r4: "administration.medication[x] != null",
+                .dstu2: "administration.medication[x] != null", .stu3: "administration.medication[x] != null",
+                .r4: "administration.medication[x] != null",
                 .r5: "administration.medication != null",
             ],
             fhirPath: both("medication.exists()")),
         Requirement(
             table: 4, resourceType: both("MedicationAdministration"), name: "effectiveTime set",
             expression: [
-                .dstu2: "administration.effectiveTime[x] != null", .r4: "administration.effective[x] != null",
+                .dstu2: "administration.effectiveTime[x] != null", .stu3: "administration.effective[x] != null",
+                .r4: "administration.effective[x] != null",
                 .r5: "administration.occurence[x] != null",
             ],
-            fhirPath: [.dstu2: "effectiveTime.exists()", .r4: "effective.exists()", .r5: "occurence.exists()"]),
+            fhirPath: [
+                .dstu2: "effectiveTime.exists()", .stu3: "effective.exists()", .r4: "effective.exists()",
+                .r5: "occurence.exists()",
+            ]),
     ]
 
     static let animalExtension = "http://hl7.org/fhir/StructureDefinition/patient-animal"

@@ -123,6 +123,12 @@ extension FHIRVersion {
              "subject":{"reference":"Patient/f001"},"request":{"reference":"MedicationRequest/ord-01"},
              "effectiveDateTime":"\(time)","medicationCodeableConcept":{"text":"Novalgin"}}
             """
+        case .stu3:
+            """
+            {"resourceType":"MedicationAdministration","status":"completed","notGiven":\(!taken),
+             "subject":{"reference":"Patient/f001"},"prescription":{"reference":"MedicationRequest/ord-01"},
+             "effectiveDateTime":"\(time)","medicationCodeableConcept":{"text":"Novalgin"}}
+            """
         case .r5:
             """
             {"resourceType":"MedicationAdministration","status":"\(taken ? "completed" : "not-done")",
