@@ -6,9 +6,28 @@ extension ResourceRules {
         "registered", "preliminary", "final", "amended", "cancelled", "entered-in-error", "unknown",
     ]
 
+    static let patientRules = ResourceRules.of(Patient.self) { patient, check in
+        check.code(patient.gender, "gender", in: genders)
+    }
+    static let medicationRules = ResourceRules.of(Medication.self) { _, _ in }
+    /// STU3's, R4's and R5's: DSTU2's statuses and `corrected`.
+    static let observationRules = ResourceRules.of(Observation.self) { observation, check in
+        check.require(observation.status, "status")
+        check.require(observation.code, "code")
+        check.code(observation.status, "status", in: observationStatusDSTU2 + ["corrected"])
+    }
+
+    /// STU3's and R4's `MedicationRequest.status`.
+    static let requestStatuses = [
+        "active", "on-hold", "cancelled", "completed", "entered-in-error", "stopped", "draft", "unknown",
+    ]
+    /// R4's and R5's `MedicationAdministration.status`.
+    static let administrationStatuses = [
+        "in-progress", "not-done", "on-hold", "completed", "entered-in-error", "stopped", "unknown",
+    ]
+
     static let dstu2: [ResourceRules] = [
-        .of(Patient.self) { patient, check in check.code(patient.gender, "gender", in: genders) },
-        .of(Medication.self) { _, _ in },
+        patientRules, medicationRules,
         .of(DSTU2.MedicationOrder.self) { order, check in
             check.require(order.medication, "medication[x]")
             check.code(
@@ -36,8 +55,7 @@ extension ResourceRules {
     ]
 
     static let stu3: [ResourceRules] = [
-        .of(Patient.self) { patient, check in check.code(patient.gender, "gender", in: genders) },
-        .of(Medication.self) { _, _ in },
+        patientRules, medicationRules,
         .of(STU3.MedicationRequest.self) { request, check in
             check.require(request.status, "status")
             check.require(request.intent, "intent")
@@ -45,13 +63,9 @@ extension ResourceRules {
             check.require(request.subject, "subject")
             check.code(
                 request.status, "status",
-                in: ["active", "on-hold", "cancelled", "completed", "entered-in-error", "stopped", "draft", "unknown"])
+                in: requestStatuses)
             check.code(request.intent, "intent", in: ["proposal", "plan", "order", "instance-order"])
-            for (index, dosage) in request.dosageInstruction.enumerated() {
-                let rule = dosage.timing?.repeat
-                check.timeUnit(rule?.periodUnit, "dosageInstruction[\(index)].timing.repeat.periodUnit")
-                check.timeUnit(rule?.durationUnit, "dosageInstruction[\(index)].timing.repeat.durationUnit")
-            }
+            check.timingUnits(request.dosageInstruction.map(\.timing))
         },
         .of(STU3.MedicationAdministration.self) { administration, check in
             check.require(administration.status, "status")
@@ -62,16 +76,11 @@ extension ResourceRules {
                 administration.status, "status",
                 in: ["in-progress", "on-hold", "completed", "entered-in-error", "stopped", "unknown"])
         },
-        .of(Observation.self) { observation, check in
-            check.require(observation.status, "status")
-            check.require(observation.code, "code")
-            check.code(observation.status, "status", in: observationStatusDSTU2 + ["corrected"])
-        },
+        observationRules,
     ]
 
     static let r4: [ResourceRules] = [
-        .of(Patient.self) { patient, check in check.code(patient.gender, "gender", in: genders) },
-        .of(Medication.self) { _, _ in },
+        patientRules, medicationRules,
         .of(R4.MedicationRequest.self) { request, check in
             check.require(request.status, "status")
             check.require(request.intent, "intent")
@@ -79,13 +88,9 @@ extension ResourceRules {
             check.require(request.subject, "subject")
             check.code(
                 request.status, "status",
-                in: ["active", "on-hold", "cancelled", "completed", "entered-in-error", "stopped", "draft", "unknown"])
+                in: requestStatuses)
             check.code(request.intent, "intent", in: intents)
-            for (index, dosage) in request.dosageInstruction.enumerated() {
-                let rule = dosage.timing?.repeat
-                check.timeUnit(rule?.periodUnit, "dosageInstruction[\(index)].timing.repeat.periodUnit")
-                check.timeUnit(rule?.durationUnit, "dosageInstruction[\(index)].timing.repeat.durationUnit")
-            }
+            check.timingUnits(request.dosageInstruction.map(\.timing))
         },
         .of(R4.MedicationAdministration.self) { administration, check in
             check.require(administration.status, "status")
@@ -94,18 +99,13 @@ extension ResourceRules {
             check.require(administration.medication, "medication[x]")
             check.code(
                 administration.status, "status",
-                in: ["in-progress", "not-done", "on-hold", "completed", "entered-in-error", "stopped", "unknown"])
+                in: administrationStatuses)
         },
-        .of(Observation.self) { observation, check in
-            check.require(observation.status, "status")
-            check.require(observation.code, "code")
-            check.code(observation.status, "status", in: observationStatusDSTU2 + ["corrected"])
-        },
+        observationRules,
     ]
 
     static let r5: [ResourceRules] = [
-        .of(Patient.self) { patient, check in check.code(patient.gender, "gender", in: genders) },
-        .of(Medication.self) { _, _ in },
+        patientRules, medicationRules,
         .of(R5.MedicationRequest.self) { request, check in
             check.require(request.status, "status")
             check.require(request.intent, "intent")
@@ -118,11 +118,7 @@ extension ResourceRules {
                     "unknown",
                 ])
             check.code(request.intent, "intent", in: intents)
-            for (index, dosage) in request.dosageInstruction.enumerated() {
-                let rule = dosage.timing?.repeat
-                check.timeUnit(rule?.periodUnit, "dosageInstruction[\(index)].timing.repeat.periodUnit")
-                check.timeUnit(rule?.durationUnit, "dosageInstruction[\(index)].timing.repeat.durationUnit")
-            }
+            check.timingUnits(request.dosageInstruction.map(\.timing))
         },
         .of(R5.MedicationAdministration.self) { administration, check in
             check.require(administration.status, "status")
@@ -131,17 +127,24 @@ extension ResourceRules {
             check.require(administration.medication, "medication")
             check.code(
                 administration.status, "status",
-                in: ["in-progress", "not-done", "on-hold", "completed", "entered-in-error", "stopped", "unknown"])
+                in: administrationStatuses)
         },
-        .of(Observation.self) { observation, check in
-            check.require(observation.status, "status")
-            check.require(observation.code, "code")
-            check.code(observation.status, "status", in: observationStatusDSTU2 + ["corrected"])
-        },
+        observationRules,
     ]
 
     /// R4's and R5's `MedicationRequest.intent`.
     static let intents = [
         "proposal", "plan", "order", "original-order", "reflex-order", "filler-order", "instance-order", "option",
     ]
+}
+
+extension RuleChecker {
+    /// Timing units in each dosage's Timing, with the names STU3, R4 and R5 share.
+    mutating func timingUnits(_ timings: [R4.Timing?]) {
+        for (index, timing) in timings.enumerated() {
+            let rule = timing?.repeat
+            timeUnit(rule?.periodUnit, "dosageInstruction[\(index)].timing.repeat.periodUnit")
+            timeUnit(rule?.durationUnit, "dosageInstruction[\(index)].timing.repeat.durationUnit")
+        }
+    }
 }

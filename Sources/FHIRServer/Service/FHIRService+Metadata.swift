@@ -17,7 +17,8 @@ extension FHIRService {
         statement.software = CapabilitySoftware(name: "Medbrain", version: MedbrainInfo.version)
         statement.fhirVersion = version.number
         statement.format = ["json", version.mimeType]
-        if version == .dstu2 { statement.extra["acceptUnknown"] = "extensions" }
+        // Required until R4 removed it: what the server does with elements it does not know.
+        if [.dstu2, .stu3].contains(version) { statement.extra["acceptUnknown"] = "extensions" }
         var rest = CapabilityRest(mode: "server")
         rest.resource = resourceTypes.map(resourceCapability)
         rest.interaction = [CapabilityInteraction(code: "transaction"), CapabilityInteraction(code: "batch")]
