@@ -123,7 +123,9 @@ extension ResourceRules {
         .of(R5.MedicationAdministration.self) { administration, check in
             check.require(administration.status, "status")
             check.require(administration.subject, "subject")
-            check.require(administration.occurence, "occurence[x]")
+            // R5 also allows a Timing, which the tutorial does not read: it is kept as it came.
+            check.require(
+                administration.occurence.map { $0 as Any } ?? administration.extra["occurenceTiming"], "occurence[x]")
             check.require(administration.medication, "medication")
             check.code(
                 administration.status, "status",

@@ -85,6 +85,22 @@ struct WriteTests {
         }
     }
 
+    /// R5 names the dose's time occurence[x], and allows a Timing there too: an administration
+    /// with one is accepted, one with R4's effective[x] instead is refused naming R5's element.
+    @Test func r5NamesTheR5Elements() async throws {
+        try await withServer(.r5) { client in
+            let base =
+                #""resourceType":"MedicationAdministration","status":"completed","subject":{"reference":"Patient/f001"},"medication":{"concept":{"text":"x"}}"#
+            let timing = try await client.send(
+                "POST", "MedicationAdministration", body: "{" + base + #","occurenceTiming":{"event":["2016-08-16"]}}"#)
+            #expect(timing.status == 201)
+            let r4Shaped = try await client.send(
+                "POST", "MedicationAdministration", body: "{" + base + #","effectiveDateTime":"2016-08-16"}"#)
+            #expect(r4Shaped.status == 422)
+            #expect(r4Shaped.outcomeText.contains("MedicationAdministration.occurence[x]: required"))
+        }
+    }
+
     @Test func oversizedBodyIs413() async throws {
         try await withServer(.dstu2, maximumBodySize: 1024) { client in
             let padding = String(repeating: "x", count: 4096)
