@@ -39,15 +39,22 @@ public enum FHIRRelease: Sendable, Equatable, Hashable {
         }
     }
 
-    /// The version whose shapes Medbrain reads it in: DSTU2, STU3, R4 and R5 as themselves; R4B
-    /// and an unknown one numbered 3 or more as R4; an unknown older one as DSTU2.
+    /// The version whose shapes Medbrain reads it in: DSTU2, STU3, R4 and R5 as themselves; R4B as
+    /// R4; an unknown one as the known release closest below it (a 6.0 ballot as R5, which its
+    /// shapes follow), below 3 as DSTU2.
     public var readsAs: FHIRVersion {
         switch self {
         case .dstu2: .dstu2
         case .stu3: .stu3
         case .r4, .r4b: .r4
         case .r5: .r5
-        case .unknown(let number): (Int(number.prefix { $0.isNumber }) ?? 0) >= 3 ? .r4 : .dstu2
+        case .unknown(let number):
+            switch Int(number.prefix { $0.isNumber }) ?? 0 {
+            case 5...: .r5
+            case 4: .r4
+            case 3: .stu3
+            default: .dstu2
+            }
         }
     }
 

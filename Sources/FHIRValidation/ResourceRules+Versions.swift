@@ -56,8 +56,8 @@ extension ResourceRules {
 
     static let stu3: [ResourceRules] = [
         patientRules, medicationRules,
+        // STU3's status is optional (0..1); R4 made it required.
         .of(STU3.MedicationRequest.self) { request, check in
-            check.require(request.status, "status")
             check.require(request.intent, "intent")
             check.require(request.medication, "medication[x]")
             check.require(request.subject, "subject")

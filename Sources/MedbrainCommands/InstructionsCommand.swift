@@ -9,7 +9,7 @@ struct InstructionsCommand: ParsableCommand {
         commandName: "instructions",
         abstract: "Say a dosage's Timing as a sentence (tutorial §12.6).",
         discussion: """
-            Reads a DosageInstruction (DSTU2), Dosage (R4), Timing, MedicationOrder, \
+            Reads a DosageInstruction (DSTU2), Dosage (STU3, R4, R5), Timing, MedicationOrder, \
             MedicationRequest, or a Bundle of orders as JSON, and prints one line per dosage. \
             Languages are those built into Medbrain (English, German) plus the files of any folder named by \
             MEDBRAIN_LANGUAGES.

@@ -21,7 +21,9 @@ struct REPLCommand: AsyncParsableCommand {
     @Option(help: "Where to connect first: a FHIR base URL, or builtin.")
     var server = "builtin"
 
-    @Option(name: .customLong("fhir-version"), help: "The built-in server's version: dstu2 (the tutorial's) or r4.")
+    @Option(
+        name: .customLong("fhir-version"),
+        help: "The built-in server's version: dstu2 (the tutorial's), stu3, r4 or r5.")
     var fhirVersion: FHIRVersion?
 
     @Option(help: "Output: table for people, or json (one JSON value per command) for scripts.")

@@ -22,7 +22,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port = 8080
 
-    @Option(name: .customLong("fhir-version"), help: "The FHIR version to speak: dstu2 (the tutorial's) or r4.")
+    @Option(
+        name: .customLong("fhir-version"), help: "The FHIR version to speak: dstu2 (the tutorial's), stu3, r4 or r5.")
     var fhirVersion: FHIRVersion = .dstu2
 
     @Option(help: "A JSON file that keeps every change (created with the built-in data if missing).")

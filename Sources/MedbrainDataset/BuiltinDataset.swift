@@ -5,7 +5,8 @@ import FHIRModel
 /// administrations over more than two years.
 ///
 /// Written once in R4 (`Bundled/dataset-r4.json`, a FHIR `collection` Bundle that `jq` and any
-/// FHIR tool read as it is) and converted for DSTU2, so both versions hold the same content.
+/// FHIR tool read as it is) and converted for DSTU2, STU3 and R5, so every release holds the
+/// same content.
 public enum BuiltinDataset {
     /// The dataset as written: the R4 Bundle's JSON text.
     public static var r4BundleText: String { BundledFiles.text("dataset-r4.json") ?? "" }

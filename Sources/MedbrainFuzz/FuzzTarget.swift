@@ -31,7 +31,8 @@ struct FuzzTarget {
     }
 
     /// The JSON parser and the FHIR decoder of every resource type the tutorial reads, in
-    /// both versions, and the serializer on what decoded.
+    /// every release Medbrain speaks, the conversions between them, and the serializer on
+    /// what decoded.
     static func fhirJSON(seeds: [String]) -> FuzzTarget {
         FuzzTarget(name: "FHIR JSON decoder", seeds: seeds) { bytes in
             guard let json = try? JSONParser.parse(bytes) else { return }
@@ -40,8 +41,14 @@ struct FuzzTarget {
             _ = try? Medication(json: json)
             _ = try? DSTU2.MedicationOrder(json: json).json.compactText
             _ = try? R4.MedicationRequest(json: json).json.compactText
+            _ = try? STU3.MedicationRequest(json: json).json.compactText
+            _ = try? R5.MedicationRequest(json: json).json.compactText
             _ = try? DSTU2.MedicationAdministration(json: json)
             _ = try? R4.MedicationAdministration(json: json)
+            _ = try? STU3.MedicationAdministration(json: json)
+            _ = try? R5.MedicationAdministration(json: json)
+            // The tutorial's views, each release told by its members, and converted to every other.
+            for version in FHIRVersion.allCases { _ = try? VersionConversion.convert(json, to: version) }
             _ = try? Observation(json: json)
             _ = try? OperationOutcome(json: json)
             _ = try? CapabilityStatement(json: json)

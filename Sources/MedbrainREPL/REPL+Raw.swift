@@ -79,9 +79,10 @@ extension REPL {
             return version
         }
         if let client = session.client { return client.version }
+        // The tutorial's resources tell their release by their members; others could be any.
         switch resource["resourceType"]?.stringValue {
-        case "MedicationOrder": return .dstu2
-        case "MedicationRequest": return .r4
+        case "MedicationOrder", "MedicationRequest": return Order.version(of: resource)
+        case "MedicationAdministration": return Administration.version(of: resource)
         default: throw REPLError("not connected, so say the version: validate dstu2|stu3|r4|r5 @FILE")
         }
     }

@@ -71,6 +71,12 @@ struct R5ConversionTests {
         (#"{"resourceType": "MedicationAdministration", "wasNotGiven": true}"#, .dstu2),
         (#"{"resourceType": "MedicationAdministration", "effectiveDateTime": "2016"}"#, .r4),
         (#"{"resourceType": "MedicationAdministration", "occurenceDateTime": "2016"}"#, .r5),
+        (#"{"resourceType": "MedicationRequest", "requester": {"agent": {"display": "Dr"}}}"#, .stu3),
+        (#"{"resourceType": "MedicationRequest", "dosageInstruction": [{"doseQuantity": {"value": 1}}]}"#, .stu3),
+        (#"{"resourceType": "MedicationRequest", "requester": {"display": "Dr"}}"#, .r4),
+        (#"{"resourceType": "MedicationAdministration", "notGiven": true}"#, .stu3),
+        (#"{"resourceType": "MedicationAdministration", "prescription": {}, "subject": {}}"#, .stu3),
+        (#"{"resourceType": "MedicationAdministration", "prescription": {}, "patient": {}}"#, .dstu2),
     ])
     func versionOf(text: String, version: FHIRVersion) throws {
         let json = try Support.json(text)

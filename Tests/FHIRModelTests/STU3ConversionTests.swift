@@ -38,6 +38,34 @@ struct STU3ConversionTests {
         #expect(try VersionConversion.convert(stu3, to: .r4)["status"] == "not-done")
     }
 
+    /// Codes one release has and another lacks become the nearest the target has.
+    @Test(arguments: [
+        ("ended", "option", FHIRVersion.stu3, "completed", String?.some("proposal")),
+        ("ended", "filler-order", .stu3, "completed", "order"),
+        ("ended", "plan", .r4, "completed", "plan"),
+        ("ended", "option", .r5, "ended", "option"),
+        ("ended", "order", .dstu2, "completed", nil),
+    ])
+    func codesTheTargetLacks(
+        status: String, intent: String, target: FHIRVersion, written: String, intentWritten: String?
+    ) {
+        var order = Order(R5.MedicationRequest(id: "o"))
+        (order.status, order.intent) = (status, intent)
+        let json = order.json(in: target)
+        #expect(json["status"]?.stringValue == written)
+        #expect(json["intent"]?.stringValue == intentWritten)
+    }
+
+    /// A dose taken keeps no reason it was not given, which STU3 and DSTU2 forbid beside it.
+    @Test func aReasonOnlyForADoseNotGiven() throws {
+        var dose = Administration(id: "a", taken: true)
+        dose.reasonsNotTaken = [CodeableConcept(text: "paused")]
+        #expect(dose.json(in: .stu3)["reasonNotGiven"] == nil)
+        #expect(dose.json(in: .dstu2)["reasonNotGiven"] == nil)
+        dose.taken = false
+        #expect(dose.json(in: .stu3)["reasonNotGiven"] == [["text": "paused"]])
+    }
+
     /// A DSTU2 administration keeps its own version: `prescription` alone does not make it STU3.
     @Test func dstu2StaysDSTU2() throws {
         let dstu2 = try Support.json(Fixture.dstu2MedicationAdministration)

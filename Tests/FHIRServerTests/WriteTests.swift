@@ -101,6 +101,21 @@ struct WriteTests {
         }
     }
 
+    /// Each release's own required elements and codes: STU3 orders may leave out the status,
+    /// R5's `ended` is R5's alone.
+    @Test(arguments: [
+        (FHIRVersion.stu3, #""intent":"order","medicationCodeableConcept":{"text":"x"}"#, 201),
+        (.r4, #""intent":"order","status":"ended","medicationCodeableConcept":{"text":"x"}"#, 422),
+        (.r5, #""intent":"order","status":"ended","medication":{"concept":{"text":"x"}}"#, 201),
+    ])
+    func ordersByTheirReleasesRules(version: FHIRVersion, members: String, status: Int) async throws {
+        try await withServer(version) { client in
+            let body = #"{"resourceType":"MedicationRequest","subject":{"reference":"Patient/f001"},"# + members + "}"
+            let response = try await client.send("POST", "MedicationRequest", body: body)
+            #expect(response.status == status, "\(response.outcomeText)")
+        }
+    }
+
     @Test func oversizedBodyIs413() async throws {
         try await withServer(.dstu2, maximumBodySize: 1024) { client in
             let padding = String(repeating: "x", count: 4096)

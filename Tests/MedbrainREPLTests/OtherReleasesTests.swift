@@ -29,7 +29,7 @@ struct OtherReleasesTests {
         ("3.0.2", "  Canned, FHIR 3.0.2 (STU3)", false),
         ("4.3.0", "  Canned, FHIR 4.3.0 (R4B)", false),
         ("5.0.0", "  Canned, FHIR 5.0.0 (R5)", false),
-        ("6.0.0-ballot3", "  Canned, FHIR 6.0.0-ballot3, a release Medbrain does not know: read as R4", true),
+        ("6.0.0-ballot3", "  Canned, FHIR 6.0.0-ballot3, a release Medbrain does not know: read as R5", true),
     ])
     func connectsAndSearches(fhirVersion: String, line: String, tutorialOff: Bool) async throws {
         let server = try Self.server(fhirVersion: fhirVersion)

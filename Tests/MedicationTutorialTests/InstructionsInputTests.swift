@@ -25,6 +25,7 @@ struct InstructionsInputTests {
         // R5: asNeeded is a plain flag.
         (#"{"asNeeded": true, "doseAndRate": [{"doseQuantity": {"value": 1}}]}"#, .r5, "dosage"),
         (#"{"asNeededFor": [{"text": "pain"}]}"#, .r5, "dosage"),
+        (#"{"text": "1 tablet", "maxDosePerPeriod": [{"numerator": {"value": 4}}]}"#, .r5, "dosage"),
     ])
     func versionAndKindAreDetected(json: String, version: FHIRVersion, kind: String) throws {
         let items = try Self.input(json).items

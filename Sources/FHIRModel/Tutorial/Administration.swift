@@ -67,7 +67,8 @@ public struct Administration: Sendable, Equatable {
         // DSTU2 requires a status and lacks R4's `unknown`; `completed` is what the tutorial's app records.
         (result.identifier, result.status) = (identifier, status.flatMap { $0 == "unknown" ? nil : $0 } ?? "completed")
         result.wasNotGiven = taken ? nil : true
-        result.reasonNotGiven = reasonsNotTaken
+        // Why a dose was not given belongs only to a dose not given (STU3's rule mad-1).
+        result.reasonNotGiven = taken ? [] : reasonsNotTaken
         result.patient = patient
         result.prescription = order.map { Self.retarget($0, to: DSTU2.MedicationOrder.resourceType) }
         (result.medication, result.effectiveTime) = (medication, effective)
@@ -94,7 +95,8 @@ public struct Administration: Sendable, Equatable {
         // STU3 keeps "not given" apart from the status, as DSTU2 does; it has R4's `unknown`.
         (result.identifier, result.status) = (identifier, status ?? "completed")
         result.notGiven = taken ? nil : true
-        result.reasonNotGiven = reasonsNotTaken
+        // Why a dose was not given belongs only to a dose not given (STU3's rule mad-1).
+        result.reasonNotGiven = taken ? [] : reasonsNotTaken
         result.subject = patient
         result.prescription = order.map { Self.retarget($0, to: STU3.MedicationRequest.resourceType) }
         (result.medication, result.effective) = (medication, effective)

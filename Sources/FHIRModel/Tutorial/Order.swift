@@ -1,8 +1,9 @@
-/// A prescription in the tutorial's terms: DSTU2's MedicationOrder, or R4's or R5's MedicationRequest.
+/// A prescription in the tutorial's terms: DSTU2's MedicationOrder, or the MedicationRequest of
+/// STU3, R4 or R5.
 ///
 /// Later steps (search orders, render instructions) read this and never ask which version
-/// the server speaks; ``dstu2``, ``r4`` and ``r5`` write it back in any of them, which is how
-/// Medbrain converts between them.
+/// the server speaks; ``dstu2``, ``stu3``, ``r4`` and ``r5`` write it back in any of them, which
+/// is how Medbrain converts between them.
 public struct Order: Sendable, Equatable {
     public var header: ResourceHeader
     public var identifier: [Identifier] = []
@@ -64,7 +65,8 @@ public struct Order: Sendable, Equatable {
         var request = R4.MedicationRequest()
         request.header = header
         request.header.resourceType = R4.MedicationRequest.resourceType
-        (request.identifier, request.status, request.intent) = (identifier, status, intent ?? "order")
+        (request.identifier, request.status) = (identifier, status.map(Self.withoutEnded))
+        request.intent = intent ?? "order"
         (request.subject, request.medication) = (patient, medication)
         (request.authoredOn, request.requester) = (authoredOn, prescriber)
         request.dosageInstruction = dosages.map(\.r4)
@@ -75,7 +77,7 @@ public struct Order: Sendable, Equatable {
         var request = STU3.MedicationRequest()
         request.header = header
         request.header.resourceType = STU3.MedicationRequest.resourceType
-        (request.identifier, request.status) = (identifier, status)
+        (request.identifier, request.status) = (identifier, status.map(Self.withoutEnded))
         request.intent = intent.map(Self.stu3Intent) ?? "order"
         (request.subject, request.medication) = (patient, medication)
         (request.authoredOn, request.requester) = (authoredOn, prescriber.map { STU3.Requester(agent: $0) })
@@ -92,19 +94,5 @@ public struct Order: Sendable, Equatable {
         (request.authoredOn, request.requester) = (authoredOn, prescriber)
         request.dosageInstruction = dosages.map(\.r5)
         return request
-    }
-
-    /// R4's intents STU3 lacks mapped to the nearest STU3 code.
-    static func stu3Intent(_ intent: String) -> String {
-        ["proposal", "plan", "order", "instance-order"].contains(intent) ? intent : "order"
-    }
-
-    /// R4 statuses DSTU2 lacks mapped to their nearest DSTU2 code.
-    static func dstu2Status(_ status: String) -> String {
-        switch status {
-        case "cancelled": "stopped"
-        case "unknown": "active"
-        default: status
-        }
     }
 }

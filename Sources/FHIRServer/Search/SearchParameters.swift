@@ -87,15 +87,15 @@ enum SearchParameters {
     static let administrationSTU3: [SearchParameter] = {
         let prescription = SearchParameter(
             "prescription", .reference, target: "MedicationRequest", "The request given", paths: ["prescription"])
+        let effective = SearchParameter(
+            "effective-time", .date, "When the dose was given", paths: ["effectiveDateTime"], ["effectivePeriod"])
         let notGiven = SearchParameter("not-given", .token, "true when the dose was not given") { resource in
             [.bool(resource["notGiven"] == .bool(true))]
         }
         return [
             SearchParameter("patient", .reference, target: "Patient", "The patient", paths: ["subject"]),
             SearchParameter("subject", .reference, target: "Patient", "The subject", paths: ["subject"]),
-            prescription, prescription.alias("request"),
-            SearchParameter(
-                "effective-time", .date, "When the dose was given", paths: ["effectiveDateTime"], ["effectivePeriod"]),
+            prescription, prescription.alias("request"), effective, effective.alias("effectivetime"),
             SearchParameter("status", .token, "Status of the administration", paths: ["status"]),
             notGiven, notGiven.alias("notgiven"), medication, code,
         ]
@@ -123,15 +123,20 @@ enum SearchParameters {
     static let medicationRequestR5: [SearchParameter] =
         medicationRequest.filter { !["medication", "code"].contains($0.name) } + [medicationR5, codeR5]
 
-    static let administrationR5: [SearchParameter] = [
-        SearchParameter("patient", .reference, target: "Patient", "The patient", paths: ["subject"]),
-        SearchParameter("subject", .reference, target: "Patient", "The subject", paths: ["subject"]),
-        SearchParameter("request", .reference, target: "MedicationRequest", "The request given", paths: ["request"]),
-        SearchParameter(
-            "date", .date, "When the dose was given", paths: ["occurenceDateTime"], ["occurencePeriod"]),
-        SearchParameter("status", .token, "Status of the administration", paths: ["status"]),
-        notDone, medicationR5, codeR5,
-    ]
+    /// The earlier releases' names stay as unlisted aliases, as R4 keeps DSTU2's.
+    static let administrationR5: [SearchParameter] = {
+        let request = SearchParameter(
+            "request", .reference, target: "MedicationRequest", "The request given", paths: ["request"])
+        let date = SearchParameter(
+            "date", .date, "When the dose was given", paths: ["occurenceDateTime"], ["occurencePeriod"])
+        return [
+            SearchParameter("patient", .reference, target: "Patient", "The patient", paths: ["subject"]),
+            SearchParameter("subject", .reference, target: "Patient", "The subject", paths: ["subject"]),
+            request, request.alias("prescription"), date, date.alias("effective-time"), date.alias("effectivetime"),
+            SearchParameter("status", .token, "Status of the administration", paths: ["status"]),
+            notDone, medicationR5, codeR5,
+        ]
+    }()
 
     /// DSTU2's `notgiven`, kept unlisted from R4 on, where it searches the status `not-done`.
     static let notDone = SearchParameter("notgiven", .token, listed: false, "true when the dose was not given") {

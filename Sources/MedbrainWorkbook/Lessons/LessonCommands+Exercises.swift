@@ -12,15 +12,16 @@ extension LessonCommands {
             throw REPLError("this step is not a question; 'answer' answers questions")
         }
         let given = LessonAnswer.normalized(words.joined(separator: " "))
-        var accepted: [String] = []
+        var (accepted, unchecked): ([String], WorkbookProblem?) = ([], nil)
         for answer in step.answers {
             switch await answer.values(in: repl) {
             case .success(let values): accepted += values
-            // Not the student's mistake: say so rather than "not quite".
-            case .failure(let problem) where !accepted.contains(given):
-                throw REPLError("the answer could not be checked: \(problem)")
-            case .failure: break
+            case .failure(let problem): unchecked = unchecked ?? problem
             }
+        }
+        // Not the student's mistake when an answer could not be computed: say so, not "not quite".
+        if let unchecked, !accepted.contains(given) {
+            throw REPLError("the answer could not be checked: \(unchecked)")
         }
         guard accepted.contains(given) else {
             answered = false

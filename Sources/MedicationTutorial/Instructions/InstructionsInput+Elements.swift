@@ -62,8 +62,13 @@ extension InstructionsInput {
         let r4 = members.intersection(r4Members).sorted()
         let dstu2 = members.intersection(dstu2Members).sorted()
         if let old = dstu2.first, let new = r4.first { throw .mixedVersions(dstu2: old, r4: new) }
-        // R5's Dosage keeps R4's names but for its plain `asNeeded` flag and conditions.
-        if let object = json.objectValue, !Set(object.keys).isDisjoint(with: r5Members) { return .r5 }
+        // R5's Dosage keeps R4's names but for its plain `asNeeded` flag and conditions, and
+        // several maxima where R4 has one.
+        if let object = json.objectValue,
+            !Set(object.keys).isDisjoint(with: r5Members) || object["maxDosePerPeriod"]?.arrayValue != nil
+        {
+            return .r5
+        }
         if !r4.isEmpty { return .r4 }
         if !dstu2.isEmpty { return .dstu2 }
         let rule = json["timing"]?["repeat"] ?? json["repeat"]
