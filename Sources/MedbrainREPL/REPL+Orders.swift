@@ -43,7 +43,8 @@ extension REPL {
                 let medication = try Medication(node: resource, at: .root(Medication.resourceType))
                 medications["Medication/\(medication.id ?? "")"] = medication
             // Each in its own version's shape, told by its members (STU3's and R4's share a name).
-            case "MedicationOrder", "MedicationRequest": orders.append(try Order(json: resource.json))
+            case let type? where ["MedicationOrder", "MedicationRequest"].contains(type):
+                orders.append(try Order(node: resource, at: .root(type)))
             default: continue
             }
         }

@@ -13,6 +13,26 @@ extension Order {
         return stu3 ? .stu3 : .r4
     }
 
+    /// The same, asked of the tape, so a page of orders is read without turning it into values.
+    public static func version(of node: JSONNode) -> FHIRVersion {
+        if node.member("resourceType", is: DSTU2.MedicationOrder.resourceType) { return .dstu2 }
+        if node.hasMember(anyOf: ["medication"]) { return .r5 }
+        let stu3 =
+            node["requester"]?.hasMember(anyOf: ["agent"]) == true
+            || (node["dosageInstruction"]?.items ?? []).contains { $0.hasMember(anyOf: stu3DoseMembers) }
+        return stu3 ? .stu3 : .r4
+    }
+
+    /// Reads the order straight from the tape as its own version's struct does.
+    public init(node: JSONNode, at location: ElementPath) throws(FHIRDecodingError) {
+        switch Self.version(of: node) {
+        case .dstu2: self.init(try DSTU2.MedicationOrder(node: node, at: location))
+        case .stu3: self.init(try STU3.MedicationRequest(node: node, at: location))
+        case .r4: self.init(try R4.MedicationRequest(node: node, at: location))
+        case .r5: self.init(try R5.MedicationRequest(node: node, at: location))
+        }
+    }
+
     /// STU3's dose and rate, which R4 moved into `doseAndRate`.
     static let stu3DoseMembers = ["doseQuantity", "doseRange", "rateRatio", "rateRange", "rateQuantity"]
 
