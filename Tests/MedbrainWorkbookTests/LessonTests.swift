@@ -218,4 +218,22 @@ struct LessonRouteTests {
             problems.last?.hasSuffix(
                 "wrong attempt 1: completed the step, so the checks cannot tell it from a right answer") == true)
     }
+
+    /// A step whose checks hold before anything is typed is reported once, for the step, and
+    /// its routes are not run: none of them could tell anything.
+    @Test func aStepThatCannotFail() async throws {
+        let text = """
+            %server builtin dstu2
+            # try: Connect
+            > connect builtin dstu2
+            also> connect builtin
+            wrong> connect builtin r4
+            ? connected
+            hint: one
+            hint: two
+            """
+        let lesson = try Lesson(parsing: text, file: "x.lesson", id: "99-x")
+        let problems = await LessonVerifier(servers: { .inProcess(now: nil) }).problems(in: lesson)
+        #expect(problems == ["step 1 (Connect): the step's checks hold before anything is typed, so they cannot fail"])
+    }
 }

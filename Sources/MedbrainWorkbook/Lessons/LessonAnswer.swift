@@ -29,7 +29,7 @@ public enum LessonAnswer: Sendable, Equatable {
         switch self {
         case .stated(let value): return .success([value])
         case .computed(let path, let expression):
-            return await LessonCheck.evaluate(expression, on: path, in: repl).map { $0.map(Self.normalized) }
+            return await LessonCheck.values(of: expression, on: path, in: repl).map { $0.map(Self.normalized) }
         }
     }
 

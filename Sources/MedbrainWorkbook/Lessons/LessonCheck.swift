@@ -131,35 +131,40 @@ public enum LessonCheck: Sendable, Equatable {
 
     private func missingFHIRPath(path: String?, expression: String, in repl: REPL) async -> String? {
         let place = path.map { "GET \($0)" } ?? "the last result"
-        switch await Self.evaluate(expression, on: path, in: repl, asBoolean: true) {
-        case .success(let values): return values == ["true"] ? nil : "\(expression) is not true on \(place) yet"
-        case .failure(let problem): return problem.description
+        do {
+            let json = try await Self.json(at: path, for: expression, in: repl).get()
+            return try repl.holds(FHIRPathExpression(expression), on: json)
+                ? nil : "\(expression) is not true on \(place) yet"
+        } catch let problem as WorkbookProblem {
+            return problem.description
+        } catch {
+            return "\(expression) on \(place): \(error)"
         }
     }
 
     /// The items of `expression` on the answer to `GET path`, or on the last result without a
     /// path, each as one line of text; what kept them from being read, as a problem.
-    static func evaluate(_ expression: String, on path: String?, in repl: REPL, asBoolean: Bool = false) async
+    static func values(of expression: String, on path: String?, in repl: REPL) async
         -> Result<[String], WorkbookProblem>
     {
         let place = path.map { "GET \($0)" } ?? "the last result"
-        let json: JSONValue
-        if let path {
-            do { json = try await repl.fetch(path) } catch {
-                return .failure(WorkbookProblem("\(place) failed: \(error)"))
+        return await json(at: path, for: expression, in: repl).flatMap { json in
+            do { return .success(try repl.values(of: FHIRPathExpression(expression), on: json)) } catch {
+                return .failure(WorkbookProblem("\(expression) on \(place): \(error)"))
             }
-        } else {
-            guard let last = repl.lastResultJSON else {
-                return .failure(WorkbookProblem("nothing has been read yet to check \(expression) on"))
-            }
-            json = last
         }
-        do {
-            let parsed = try FHIRPathExpression(expression)
-            if asBoolean { return .success([try repl.holds(parsed, on: json) ? "true" : "false"]) }
-            return .success(try repl.values(of: parsed, on: json))
-        } catch {
-            return .failure(WorkbookProblem("\(expression) on \(place): \(error)"))
+    }
+
+    /// The server's answer to `GET path`, or the last result without a path.
+    private static func json(at path: String?, for expression: String, in repl: REPL) async
+        -> Result<JSONValue, WorkbookProblem>
+    {
+        guard let path else {
+            return repl.lastResultJSON.map { .success($0) }
+                ?? .failure(WorkbookProblem("nothing has been read yet to check \(expression) on"))
+        }
+        do { return .success(try await repl.fetch(path)) } catch {
+            return .failure(WorkbookProblem("GET \(path) failed: \(error)"))
         }
     }
 

@@ -25,43 +25,40 @@ public struct LessonVerifier {
         var problems = lesson.authoringProblems
         for (index, step) in lesson.steps.enumerated() {
             let place = "step \(index + 1) (\(step.title))"
-            if let problem = await checksCanFail(at: index, of: lesson) {
-                problems.append("\(place): \(problem)")
-                continue
-            }
             let routes =
                 [("the solution", step.commands, true)]
                 + step.otherRoutes.enumerated().map { ("also route \($0.offset + 1)", $0.element, true) }
                 + step.wrongAttempts.enumerated().map { ("wrong attempt \($0.offset + 1)", $0.element, false) }
-            for (name, route, shouldComplete) in routes {
-                if let problem = await run(route, at: index, of: lesson, shouldComplete: shouldComplete) {
-                    problems.append("\(place), \(name): \(problem)")
+            routes: for (number, (name, route, shouldComplete)) in routes.enumerated() {
+                // The first route's session also asks whether the checks can fail at all.
+                switch await run(route, at: index, of: lesson, shouldComplete: shouldComplete, first: number == 0) {
+                case .holds: continue
+                case .routeFails(let problem): problems.append("\(place), \(name): \(problem)")
+                case .stepFails(let problem):
+                    problems.append("\(place): \(problem)")
+                    break routes
                 }
             }
         }
         return problems
     }
 
-    /// Nil when the step is reached by the steps before it and its checks do not hold yet.
-    private func checksCanFail(at index: Int, of lesson: Lesson) async -> String? {
-        let repl = makeREPL()
-        let problem: String?
-        switch await reach(index, of: lesson, in: repl) {
-        case .success(let lessons):
-            let holds = (await lessons.missing(lesson.steps[index], in: repl)).isEmpty
-            problem = holds ? "the step's checks hold before anything is typed, so they cannot fail" : nil
-        case .failure(let failure): problem = failure.description
-        }
-        await repl.shutdown()
-        return problem
+    /// What one route showed: that it does what it should, that it does not, or that the step
+    /// itself cannot be checked, so no route of it can.
+    private enum Verdict {
+        case holds
+        case routeFails(String)
+        case stepFails(String)
     }
 
-    /// Nil when the route does what it should.
-    private func run(_ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool) async -> String? {
+    /// Runs a route in a fresh session brought to the step.
+    private func run(_ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, first: Bool) async
+        -> Verdict
+    {
         let repl = makeREPL()
-        let problem = await run(route, at: index, of: lesson, shouldComplete: shouldComplete, in: repl)
+        let verdict = await run(route, at: index, of: lesson, shouldComplete: shouldComplete, first: first, in: repl)
         await repl.shutdown()
-        return problem
+        return verdict
     }
 
     /// Starts the lesson in `repl` and runs the solutions of the steps before `index`.
@@ -80,21 +77,24 @@ public struct LessonVerifier {
         return .success(lessons)
     }
 
-    private func run(_ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, in repl: REPL) async
-        -> String?
-    {
+    private func run(
+        _ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, first: Bool, in repl: REPL
+    ) async -> Verdict {
         let lessons: LessonCommands
         switch await reach(index, of: lesson, in: repl) {
         case .success(let reached): lessons = reached
-        case .failure(let problem): return problem.description
+        case .failure(let problem): return .stepFails(problem.description)
+        }
+        if first, (await lessons.missing(lesson.steps[index], in: repl)).isEmpty {
+            return .stepFails("the step's checks hold before anything is typed, so they cannot fail")
         }
         _ = await repl.executeQuietly(route)
         let completed = lessons.progress.lessons[lesson.id]?.step != index || !lessons.checking
-        if completed == shouldComplete { return nil }
+        if completed == shouldComplete { return .holds }
         if shouldComplete {
             let missing = await lessons.missing(lesson.steps[index], in: repl)
-            return "did not complete the step (\(missing.joined(separator: "; ")))"
+            return .routeFails("did not complete the step (\(missing.joined(separator: "; ")))")
         }
-        return "completed the step, so the checks cannot tell it from a right answer"
+        return .routeFails("completed the step, so the checks cannot tell it from a right answer")
     }
 }

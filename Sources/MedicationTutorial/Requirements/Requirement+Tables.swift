@@ -6,11 +6,11 @@ extension Requirement {
 
     static let patient = [
         Requirement(
-            table: 1, resourceType: both("Patient"), name: "has id", expression: both("patient.id != null"),
-            fhirPath: both("id.exists()")),
+            table: 1, resourceType: inEvery("Patient"), name: "has id", expression: inEvery("patient.id != null"),
+            fhirPath: inEvery("id.exists()")),
         // R4 dropped Patient.animal (DSTU2's and STU3's) for an extension, as R5 has it; the app wants neither.
         Requirement(
-            table: 1, resourceType: both("Patient"), name: "is human",
+            table: 1, resourceType: inEvery("Patient"), name: "is human",
             expression: [
                 .dstu2: "patient.animal == null", .stu3: "patient.animal == null",
                 .r4: "patient.extension(patient-animal) == null",
@@ -25,9 +25,9 @@ extension Requirement {
 
     static let medication = [
         Requirement(
-            table: 2, resourceType: both("Medication"), name: "has display-name",
-            expression: both("medication.code.coding[0].display != null"),
-            fhirPath: both("code.coding.first().display.exists()"))
+            table: 2, resourceType: inEvery("Medication"), name: "has display-name",
+            expression: inEvery("medication.code.coding[0].display != null"),
+            fhirPath: inEvery("code.coding.first().display.exists()"))
     ]
 
     static let order = [
@@ -39,7 +39,7 @@ extension Requirement {
                 .r4: "medicationRequest.dosageInstruction[0] != null",
                 .r5: "medicationRequest.dosageInstruction[0] != null",
             ],
-            fhirPath: both("dosageInstruction.exists()")),
+            fhirPath: inEvery("dosageInstruction.exists()")),
         Requirement(
             table: 3, resourceType: orderTypes, name: "prescribed for a patient",
             expression: [
@@ -57,12 +57,12 @@ extension Requirement {
                 .r4: "medicationRequest.medication[x] != null",
                 .r5: "medicationRequest.medication != null",
             ],
-            fhirPath: both("medication.exists()")),
+            fhirPath: inEvery("medication.exists()")),
     ]
 
     static let administration = [
         Requirement(
-            table: 4, resourceType: both("MedicationAdministration"), name: "references patient",
+            table: 4, resourceType: inEvery("MedicationAdministration"), name: "references patient",
             expression: [
                 .dstu2: "administration.patient != null", .stu3: "administration.subject != null",
                 .r4: "administration.subject != null",
@@ -72,7 +72,7 @@ extension Requirement {
                 .dstu2: "patient.exists()", .stu3: "subject.exists()", .r4: "subject.exists()", .r5: "subject.exists()",
             ]),
         Requirement(
-            table: 4, resourceType: both("MedicationAdministration"), name: "references medication-order",
+            table: 4, resourceType: inEvery("MedicationAdministration"), name: "references medication-order",
             expression: [
                 .dstu2: "administration.prescription != null", .stu3: "administration.prescription != null",
                 .r4: "administration.request != null",
@@ -83,15 +83,15 @@ extension Requirement {
                 .r5: "request.exists()",
             ]),
         Requirement(
-            table: 4, resourceType: both("MedicationAdministration"), name: "references medication",
+            table: 4, resourceType: inEvery("MedicationAdministration"), name: "references medication",
             expression: [
                 .dstu2: "administration.medication[x] != null", .stu3: "administration.medication[x] != null",
                 .r4: "administration.medication[x] != null",
                 .r5: "administration.medication != null",
             ],
-            fhirPath: both("medication.exists()")),
+            fhirPath: inEvery("medication.exists()")),
         Requirement(
-            table: 4, resourceType: both("MedicationAdministration"), name: "effectiveTime set",
+            table: 4, resourceType: inEvery("MedicationAdministration"), name: "effectiveTime set",
             expression: [
                 .dstu2: "administration.effectiveTime[x] != null", .stu3: "administration.effective[x] != null",
                 .r4: "administration.effective[x] != null",
@@ -108,7 +108,7 @@ extension Requirement {
     static let orderTypes = Dictionary(uniqueKeysWithValues: FHIRVersion.allCases.map { ($0, $0.orderType) })
 
     /// The same text in every version.
-    static func both(_ text: String) -> [FHIRVersion: String] {
+    static func inEvery(_ text: String) -> [FHIRVersion: String] {
         Dictionary(uniqueKeysWithValues: FHIRVersion.allCases.map { ($0, text) })
     }
 }
