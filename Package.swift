@@ -128,8 +128,13 @@ let package = Package(
             swiftSettings: ownSettings),
         .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel", "TestSupport"], swiftSettings: ownSettings),
         .testTarget(
-            name: "FHIRPathTests", dependencies: ["FHIRPath", "TestSupport"], exclude: ["known-failures.txt"],
+            name: "FHIRPathTests", dependencies: ["FHIRPath", "FHIRPathSuite", "TestSupport"],
             swiftSettings: ownSettings),
+        // HL7's FHIRPath suite read from ../shared, judged the same way whether the engine runs in
+        // process (FHIRPathTests) or through `medbrain fhirpath` (MedbrainCommandsTests).
+        .target(
+            name: "FHIRPathSuite", dependencies: ["FHIRPath", "FHIRModel"], path: "Tests/FHIRPathSuite",
+            exclude: ["known-failures.txt"], swiftSettings: ownSettings),
         .testTarget(
             name: "FHIRServerTests",
             dependencies: ["FHIRServer", "FHIRValidation", "MedbrainDataset", "TestSupport"],
@@ -161,7 +166,8 @@ let package = Package(
             swiftSettings: ownSettings),
         // Runs the built `medbrain` executable as users do; depending on it makes sure it is built.
         .testTarget(
-            name: "MedbrainCommandsTests", dependencies: ["medbrain", "MedbrainFuzz"], swiftSettings: ownSettings),
+            name: "MedbrainCommandsTests", dependencies: ["medbrain", "MedbrainFuzz", "FHIRPathSuite"],
+            swiftSettings: ownSettings),
     ],
     swiftLanguageModes: [.v6]
 )

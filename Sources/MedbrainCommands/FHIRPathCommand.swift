@@ -20,11 +20,22 @@ struct FHIRPathCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The FHIRPath expression.")
-    var expression: String
+    /// The expression and the file. Taken as they come, so an expression that begins with a
+    /// minus (`-3 != 3`) is not read as an option; an unknown `--option` is still refused.
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "The FHIRPath expression, then a JSON file (- for standard input). An expression that reads no "
+                + "resource (1 + 1, today()) needs no file.", valueName: "expression [file]"))
+    var given: [String] = []
 
-    @Argument(help: "A JSON file, or - for standard input.")
-    var file = "-"
+    /// The expression and the file, without the `--` that may stand before them.
+    var words: [String] {
+        guard let terminator = given.firstIndex(of: "--") else { return given }
+        var words = given
+        words.remove(at: terminator)
+        return words
+    }
 
     @Option(
         name: .customLong("var"), help: ArgumentHelp("A variable %NAME for the expression.", valueName: "NAME=VALUE"))
@@ -33,28 +44,61 @@ struct FHIRPathCommand: ParsableCommand {
     @Option(help: "text (one item a line) or json (one array).")
     var format: OutputFormat = .text
 
+    @Option(
+        name: .customLong("time-limit"),
+        help: ArgumentHelp("How long the evaluation may run before it stops with an error.", valueName: "SECONDS"))
+    var timeLimit = 60.0
+
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
 
+    func validate() throws {
+        guard timeLimit > 0, timeLimit <= 86_400 else { throw ValidationError("--time-limit is 0 < SECONDS <= 86400") }
+        let options = given.prefix { $0 != "--" }
+        if let option = options.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
+            throw ValidationError(
+                "Unknown option '\(option)' (an expression that begins with '-' may also follow '--')")
+        }
+        guard let expression = words.first, !expression.isEmpty else {
+            throw ValidationError("Missing expected argument '<expression>'")
+        }
+        guard words.count <= 2 else {
+            throw ValidationError("Unexpected argument '\(words[2])': give one expression and one file")
+        }
+    }
+
     func run() throws {
         let parsed: FHIRPathExpression
-        do { parsed = try FHIRPathExpression(expression) } catch { throw CommandFailure(error.description) }
-        let resource: JSONValue
-        do { resource = try JSONParser.parse(Array(try CommandInput.read(file))) } catch let error as JSONSyntaxError {
-            throw CommandFailure("\(CommandInput.name(file)): \(error)")
-        }
+        do { parsed = try FHIRPathExpression(words[0]) } catch { throw CommandFailure(error.description) }
         var environment = FHIRPathEnvironment(variables: try FHIRPathVariables.parse(variables))
+        environment.timeLimit = .milliseconds(Int(timeLimit * 1000))
+        environment.timeLimitHint = "--time-limit SECONDS changes it"
         environment.trace = { name, items in
             FileHandle.standardError.write(Data("trace \(name): \(items.textLines.joined(separator: "; "))\n".utf8))
         }
+        let file = words.count > 1 ? words[1] : nil
         let result: [FHIRPathValue]
-        do { result = try parsed.evaluate(on: resource, environment: environment) } catch {
+        do {
+            if file == nil, !parsed.readsInput {
+                result = try parsed.evaluate(on: [], resource: nil, environment: environment)
+            } else {
+                let tape = try Self.read(file ?? "-")
+                result = try parsed.evaluate(on: tape.value(at: 0), environment: environment)
+            }
+        } catch let error as FHIRPathError {
             throw CommandFailure(error.description)
         }
         switch format {
         case .text: Output.standardOutput(result.textLines.joined(separator: "\n") + "\n")
         case .json: Output.standardOutput(result.jsonArray.prettyText + "\n")
+        }
+    }
+
+    /// The JSON of `file` (or standard input), parsed.
+    private static func read(_ file: String) throws -> JSONTape {
+        do { return try JSONTape(parsing: try CommandInput.read(file)) } catch let error as JSONSyntaxError {
+            throw CommandFailure("\(CommandInput.name(file)): \(error)")
         }
     }
 }

@@ -4,23 +4,24 @@ import Foundation
     import FoundationXML
 #endif
 
-/// HL7's official FHIRPath R4 test suite (`tests-fhir-r4.xml`), read as it is from `../shared`.
-struct OfficialSuite {
+/// HL7's official FHIRPath R4 test suite (`tests-fhir-r4.xml`), read as it is from `../shared`,
+/// for the engine's tests and for the command line's.
+public struct OfficialSuite: Sendable {
     /// One `<test>`: an expression, its input file, and what it must give (or that it must fail).
-    struct Case: Sendable, CustomStringConvertible {
-        var group = ""
-        var name = ""
-        var inputFile: String?
-        var expression = ""
-        var invalid: String?
-        var predicate = false
-        var outputs: [(type: String?, text: String)] = []
+    public struct Case: Sendable, CustomStringConvertible {
+        public var group = ""
+        public var name = ""
+        public var inputFile: String?
+        public var expression = ""
+        public var invalid: String?
+        public var predicate = false
+        public var outputs: [(type: String?, text: String)] = []
 
-        var description: String { name }
+        public var description: String { name }
     }
 
-    let folder: URL
-    let cases: [Case]
+    public let folder: URL
+    public let cases: [Case]
 
     /// Where the suite is: `MEDBRAIN_FHIRPATH_SUITE`, else `shared/reference/fhirpath` beside the
     /// repository or beside one of its parent folders (a clone elsewhere, as CI makes), else in
@@ -47,7 +48,7 @@ struct OfficialSuite {
                 + "set MEDBRAIN_FHIRPATH_SUITE to its folder")
     }
 
-    init() throws {
+    public init() throws {
         folder = try Self.locate()
         let data = try Data(contentsOf: folder.appending(path: "tests-fhir-r4.xml"))
         let reader = SuiteReader()
@@ -60,16 +61,35 @@ struct OfficialSuite {
     }
 
     /// The input resource of a case as JSON text (the suite names `X.xml`; the JSON is `r4/X.json`).
-    func input(of testCase: Case) throws -> Data? {
+    public func input(of testCase: Case) throws -> Data? {
+        guard let url = inputURL(of: testCase) else { return nil }
+        return try Data(contentsOf: url)
+    }
+
+    /// Where a case's input is, as JSON; nil when the case has none.
+    public func inputURL(of testCase: Case) -> URL? {
         guard let file = testCase.inputFile else { return nil }
         let name = file.hasSuffix(".xml") ? String(file.dropLast(4)) + ".json" : file
-        return try Data(contentsOf: folder.appending(path: "r4/\(name)"))
+        return folder.appending(path: "r4/\(name)")
+    }
+
+    /// The cases Medbrain fails, from `known-failures.txt`: `name<TAB>reason` lines, `#` a comment.
+    public static func knownFailures() throws -> [String: String] {
+        let file = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "known-failures.txt")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        var result: [String: String] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            guard let name = parts.first else { continue }
+            result[String(name)] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return result
     }
 }
 
-struct SuiteError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct SuiteError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Collects the cases from the XML, element by element.

@@ -1,23 +1,25 @@
+import FHIRModel
+import FHIRPath
+import FHIRPathSuite
 import Foundation
 import Testing
 
 /// HL7's official FHIRPath R4 suite, run as it is. Every case that fails must be listed in
-/// `known-failures.txt` with its reason, and every listed case must still fail, so the list can
-/// only shrink.
+/// `Tests/FHIRPathSuite/known-failures.txt` with its reason, and every listed case must still
+/// fail, so the list can only shrink. The command line runs the same suite in
+/// `FHIRPathSuiteCommandLineTests` and must fail the same cases.
 @Suite struct OfficialSuiteTests {
-    static let knownFailuresFile = URL(filePath: #filePath).deletingLastPathComponent()
-        .appending(path: "known-failures.txt")
-
     @Test func theSuitePassesExceptItsListedFailures() throws {
         let suite = try OfficialSuite()
-        let runner = OfficialSuiteRunner(suite: suite)
         var failures: [String: String] = [:]
         for testCase in suite.cases {
-            if let reason = runner.failure(of: testCase) { failures[testCase.name] = reason }
+            if let reason = SuiteJudge().failure(of: testCase, Self.evaluate(testCase, in: suite)) {
+                failures[testCase.name] = reason
+            }
         }
         let passed = suite.cases.count - failures.count
         print("FHIRPath R4 suite: passed \(passed) of \(suite.cases.count)")
-        let known = try Self.knownFailures()
+        let known = try OfficialSuite.knownFailures()
         let unlisted = failures.keys.filter { known[$0] == nil }.sorted()
         let fixed = known.keys.filter { failures[$0] == nil }.sorted()
         for name in unlisted { print("not listed: \(name)\t\(failures[name] ?? "")") }
@@ -26,15 +28,18 @@ import Testing
         #expect(Double(passed) / Double(suite.cases.count) >= 0.97)
     }
 
-    /// `name<TAB>reason` lines; `#` starts a comment.
-    static func knownFailures() throws -> [String: String] {
-        let text = try String(contentsOf: knownFailuresFile, encoding: .utf8)
-        var result: [String: String] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: "\t", maxSplits: 1)
-            guard let name = parts.first else { continue }
-            result[String(name)] = parts.count > 1 ? String(parts[1]) : ""
+    /// A case evaluated in process: on its input resource, or on nothing when it has none.
+    static func evaluate(_ testCase: OfficialSuite.Case, in suite: OfficialSuite) -> SuiteJudge.Outcome {
+        let input: JSONValue?
+        do { input = try suite.input(of: testCase).map { try JSONParser.parse(Array($0)) } } catch {
+            return .unreadable("\(error)")
         }
-        return result
+        do {
+            let expression = try FHIRPathExpression(testCase.expression)
+            let result = try input.map { try expression.evaluate(on: $0) } ?? expression.evaluate(on: [], resource: nil)
+            return .items(result.map(SuiteItem.init))
+        } catch {
+            return .refused("\(error)")
+        }
     }
 }

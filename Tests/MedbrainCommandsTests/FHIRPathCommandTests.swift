@@ -59,4 +59,55 @@ struct FHIRPathCLITests {
         #expect(run.output.isEmpty)
         #expect(run.error.hasPrefix(error), "\(run.error)")
     }
+
+    /// An expression that reads no resource needs no file, and nothing is read from standard
+    /// input for it; one that reads a resource still asks for one.
+    @Test func anExpressionThatReadsNoResourceNeedsNoFile() async throws {
+        let sum = try await Medbrain.run(["fhirpath", "1 + 1"])
+        #expect(sum.status == 0, "\(sum.error)")
+        #expect(sum.output == "integer  2\n")
+        let name = try await Medbrain.run(["fhirpath", "name.given"])
+        #expect(name.status != 0)
+        #expect(name.error.hasPrefix("Error: standard input is empty: pipe JSON into it or give a FILE"))
+    }
+
+    /// `-3 != 3` is an expression, not an option, with `--` before it or without; a misspelt
+    /// option is refused and the error says where an expression beginning with '-' may go.
+    @Test(arguments: [
+        ["fhirpath", "-3 != 3"], ["fhirpath", "--", "-3 != 3"], ["fhirpath", "--format", "text", "-3 != 3"],
+    ])
+    func anExpressionMayBeginWithAMinus(arguments: [String]) async throws {
+        let run = try await Medbrain.run(arguments)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output == "boolean  true\n")
+    }
+
+    @Test func aMisspeltOptionIsRefused() async throws {
+        let run = try await Medbrain.run(["fhirpath", "--formt", "json", "1"])
+        #expect(run.status != 0)
+        #expect(
+            run.error.hasPrefix(
+                "Error: Unknown option '--formt' (an expression that begins with '-' may also follow '--')"))
+    }
+
+    /// The suite's LowBoundaryDateTimeMillisecond3: a DateTime cut to the day is a FHIR dateTime
+    /// without its `T`, in text and in JSON.
+    @Test func aPartialDateTimeIsWrittenAsFHIRWritesIt() async throws {
+        let text = try await Medbrain.run(["fhirpath", "@2014-01-01T08.lowBoundary(8)"])
+        #expect(text.output == "dateTime  2014-01-01\n")
+        let json = try await Medbrain.run(["fhirpath", "--format", "json", "@2014-01-01T08.lowBoundary(8)"])
+        #expect(json.output.contains("\"value\": \"2014-01-01\""), "\(json.output)")
+    }
+
+    @Test func anEvaluationPastItsTimeLimitStopsWithAnError() async throws {
+        let items = (1...100_000).map(String.init).joined(separator: ",")
+        let run = try await Medbrain.run(
+            ["fhirpath", "--time-limit", "0.001", "item.where($this > 0).select($this * 2).count()", "-"],
+            input: "{\"item\": [\(items)]}")
+        #expect(run.status != 0)
+        #expect(
+            run.error.hasPrefix(
+                "Error: fhirpath: stopped after 0.001 s, the time limit of one evaluation (--time-limit SECONDS changes it)"
+            ), "\(run.error)")
+    }
 }

@@ -168,8 +168,8 @@ extension Evaluator {
 
     private func unknownElement(_ name: String, of type: String) -> String {
         let known = Set(elementNames(of: type))
-        let near = known.filter { !$0.hasPrefix("_") }.min { distance($0, name) < distance($1, name) }
-        let hint = near.map { distance($0, name) <= 2 ? " (did you mean \($0)?)" : "" } ?? ""
+        let near = known.filter { !$0.hasPrefix("_") }.min { $0.editDistance(to: name) < $1.editDistance(to: name) }
+        let hint = near.map { $0.editDistance(to: name) <= 2 ? " (did you mean \($0)?)" : "" } ?? ""
         return "\(type) has no element '\(name)'\(hint)"
     }
 

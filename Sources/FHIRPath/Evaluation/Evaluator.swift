@@ -10,12 +10,20 @@ struct Evaluator {
     let expression: String
     /// The model's answers so far (an evaluation's own: one evaluator, one thread).
     let lookups = ElementLookups()
+    /// Stops the evaluation past its time limit or when cancelled; nil when neither is asked for.
+    let watch: EvaluationWatch?
+
+    init(environment: FHIRPathEnvironment, input: [FHIRPathValue], resource: JSONValue?, expression: String) {
+        (self.environment, self.input, self.resource, self.expression) = (environment, input, resource, expression)
+        watch = EvaluationWatch(environment)
+    }
 
     var model: FHIRPathModel? { environment.model }
 
     func evaluate(_ node: FHIRPathNode, focus: [FHIRPathValue], scope: Scope) throws(FHIRPathError)
         -> [FHIRPathValue]
     {
+        try watch?.tick()
         switch node {
         case .literal(let literal):
             return try value(of: literal)

@@ -2,7 +2,7 @@ import FHIRModel
 import Foundation
 
 /// What an evaluation may use besides the resource: variables, the clock, FHIR's type model,
-/// a way to resolve references, and where `trace()` writes.
+/// a way to resolve references, where `trace()` writes, and when to stop.
 public struct FHIRPathEnvironment: Sendable {
     /// `%name` variables given by the caller (`--var`), each a collection.
     public var variables: [String: [FHIRPathValue]]
@@ -19,6 +19,13 @@ public struct FHIRPathEnvironment: Sendable {
     /// The largest collection an evaluation may build, so `repeat()` or a huge Bundle cannot
     /// exhaust memory unnoticed.
     public var maximumCollection: Int
+    /// How long one evaluation may run before it stops with an error that names the limit;
+    /// nil: as long as it takes.
+    public var timeLimit: Swift.Duration?
+    /// Said in that error, to tell how to change the limit (`set fhirpath-limit SECONDS`).
+    public var timeLimitHint: String?
+    /// Asked now and then while evaluating: true stops the evaluation ("cancelled"), as Ctrl-C does.
+    public var isCancelled: (@Sendable () -> Bool)?
 
     public init(
         variables: [String: [FHIRPathValue]] = [:], now: Date = Date(), timeZone: TimeZone = .current,

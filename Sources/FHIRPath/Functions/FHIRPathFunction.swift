@@ -1,17 +1,22 @@
-/// A function of FHIRPath's library: how many arguments it takes and what it does with them.
+/// A function of FHIRPath's library: how many arguments it takes, how it reads them and its
+/// input, and what it does with them.
 struct FHIRPathFunction: Sendable {
     typealias Body = @Sendable (Evaluator, FunctionCall) throws(FHIRPathError) -> [FHIRPathValue]
 
     let arity: ClosedRange<Int>
+    /// The arguments evaluated once per input item with `$this` that item (`where`'s criteria);
+    /// the others are evaluated on the caller's `$this`.
+    let perItem: Set<Int>
+    /// False for the clock's functions, which ignore their input (`today()` needs no resource).
+    let readsInput: Bool
     let body: Body
 
-    init(_ arity: ClosedRange<Int>, _ body: @escaping Body) {
-        self.arity = arity
-        self.body = body
+    init(_ arity: ClosedRange<Int>, perItem: Set<Int> = [], readsInput: Bool = true, _ body: @escaping Body) {
+        (self.arity, self.perItem, self.readsInput, self.body) = (arity, perItem, readsInput, body)
     }
 
-    init(_ arity: Int, _ body: @escaping Body) {
-        self.init(arity...arity, body)
+    init(_ arity: Int, perItem: Set<Int> = [], readsInput: Bool = true, _ body: @escaping Body) {
+        self.init(arity...arity, perItem: perItem, readsInput: readsInput, body)
     }
 }
 

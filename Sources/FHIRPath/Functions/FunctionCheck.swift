@@ -1,3 +1,5 @@
+import FHIRModel
+
 /// Checks a parsed expression before it runs: every function exists and gets the number of
 /// arguments it takes, and every date literal is a date, with the place of any mistake.
 struct FunctionCheck {
@@ -30,8 +32,8 @@ struct FunctionCheck {
 
     private func checkFunction(_ name: String, arguments count: Int, at offset: Int) throws(FHIRPathError) {
         guard let function = FunctionLibrary.functions[name] else {
-            let near = FunctionLibrary.names.min { distance($0, name) < distance($1, name) }
-            let hint = near.map { distance($0, name) <= 2 ? " (did you mean \($0)?)" : "" } ?? ""
+            let near = FunctionLibrary.names.min { $0.editDistance(to: name) < $1.editDistance(to: name) }
+            let hint = near.map { $0.editDistance(to: name) <= 2 ? " (did you mean \($0)?)" : "" } ?? ""
             throw FHIRPathError(.semantic, "unknown function '\(name)'\(hint)", at: offset, in: expression)
         }
         guard function.arity.contains(count) else {

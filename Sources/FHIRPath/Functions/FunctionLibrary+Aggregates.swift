@@ -2,14 +2,16 @@
 extension FunctionLibrary {
     static var aggregates: [String: FHIRPathFunction] {
         [
-            "aggregate": FHIRPathFunction(1...2) { evaluator, call throws(FHIRPathError) in
+            "aggregate": FHIRPathFunction(1...2, perItem: [0]) { evaluator, call throws(FHIRPathError) in
                 var total = call.arguments.count > 1 ? try call.argument(1, evaluator) : []
                 for (index, item) in call.input.enumerated() {
                     total = try call.argument(0, for: item, at: index, evaluator, total: total)
                 }
                 return total
             },
-            "sort": FHIRPathFunction(0...8) { evaluator, call throws(FHIRPathError) in try sort(call, evaluator) },
+            "sort": FHIRPathFunction(0...8, perItem: Set(0..<8)) { evaluator, call throws(FHIRPathError) in
+                try sort(call, evaluator)
+            },
             "sum": FHIRPathFunction(0) { evaluator, call throws(FHIRPathError) in
                 try fold(call, evaluator) { total, item throws(FHIRPathError) in
                     try evaluator.arithmetic("+", [total], [item])

@@ -3,11 +3,11 @@ extension FunctionLibrary {
     static var existence: [String: FHIRPathFunction] {
         [
             "empty": FHIRPathFunction(0) { _, call in [.boolean(call.input.isEmpty)] },
-            "exists": FHIRPathFunction(0...1) { evaluator, call throws(FHIRPathError) in
+            "exists": FHIRPathFunction(0...1, perItem: [0]) { evaluator, call throws(FHIRPathError) in
                 if call.arguments.isEmpty { return [.boolean(!call.input.isEmpty)] }
                 return [.boolean(!(try filter(call, evaluator)).isEmpty)]
             },
-            "all": FHIRPathFunction(1) { evaluator, call throws(FHIRPathError) in
+            "all": FHIRPathFunction(1, perItem: [0]) { evaluator, call throws(FHIRPathError) in
                 for (index, item) in call.input.enumerated() {
                     let result = try call.argument(0, for: item, at: index, evaluator)
                     if try Evaluator.singletonBoolean(result, for: "all()'s criteria") != true {

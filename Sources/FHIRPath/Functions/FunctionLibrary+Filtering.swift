@@ -2,8 +2,10 @@
 extension FunctionLibrary {
     static var filtering: [String: FHIRPathFunction] {
         [
-            "where": FHIRPathFunction(1) { evaluator, call throws(FHIRPathError) in try filter(call, evaluator) },
-            "select": FHIRPathFunction(1) { evaluator, call throws(FHIRPathError) in
+            "where": FHIRPathFunction(1, perItem: [0]) { evaluator, call throws(FHIRPathError) in
+                try filter(call, evaluator)
+            },
+            "select": FHIRPathFunction(1, perItem: [0]) { evaluator, call throws(FHIRPathError) in
                 var result: [FHIRPathValue] = []
                 for (index, item) in call.input.enumerated() {
                     result += try call.argument(0, for: item, at: index, evaluator)
@@ -11,7 +13,7 @@ extension FunctionLibrary {
                 }
                 return result
             },
-            "repeat": FHIRPathFunction(1) { evaluator, call throws(FHIRPathError) in
+            "repeat": FHIRPathFunction(1, perItem: [0]) { evaluator, call throws(FHIRPathError) in
                 try repeatProjection(call, evaluator)
             },
             "ofType": FHIRPathFunction(1) { evaluator, call throws(FHIRPathError) in

@@ -2,7 +2,7 @@
 extension FunctionLibrary {
     static var utility: [String: FHIRPathFunction] {
         [
-            "trace": FHIRPathFunction(1...2) { evaluator, call throws(FHIRPathError) in
+            "trace": FHIRPathFunction(1...2, perItem: [1]) { evaluator, call throws(FHIRPathError) in
                 let name = try call.stringArgument(0, evaluator) ?? ""
                 var shown = call.input
                 if call.arguments.count > 1 {
@@ -14,9 +14,9 @@ extension FunctionLibrary {
                 evaluator.environment.trace?(name, shown)
                 return call.input
             },
-            "now": FHIRPathFunction(0) { evaluator, _ in [.dateTime(evaluator.clock(.dateTime))] },
-            "today": FHIRPathFunction(0) { evaluator, _ in [.dateTime(evaluator.clock(.date))] },
-            "timeOfDay": FHIRPathFunction(0) { evaluator, _ in [.dateTime(evaluator.clock(.time))] },
+            "now": FHIRPathFunction(0, readsInput: false) { evaluator, _ in [.dateTime(evaluator.clock(.dateTime))] },
+            "today": FHIRPathFunction(0, readsInput: false) { evaluator, _ in [.dateTime(evaluator.clock(.date))] },
+            "timeOfDay": FHIRPathFunction(0, readsInput: false) { evaluator, _ in [.dateTime(evaluator.clock(.time))] },
             "not": FHIRPathFunction(0) { _, call throws(FHIRPathError) in
                 guard let value = try Evaluator.singletonBoolean(call.input, for: "not()'s input") else { return [] }
                 return [.boolean(!value)]
