@@ -2,7 +2,6 @@ import FHIRModel
 import Foundation
 import MedbrainCommands
 import MedbrainREPL
-import Synchronization
 
 /// Each tutorial command, run a few hundred times against the built-in server, next to the
 /// bare HTTP round trips it makes (the same requests through AsyncHTTPClient, bodies read, nothing
@@ -18,8 +17,8 @@ struct CommandsBenchmark {
     func run() async -> [String] {
         let printed = Printed()
         let console = Console(
-            width: 100, colour: false, interactive: false, unicode: true, output: { printed.add($0) },
-            error: { printed.add($0) })
+            width: 100, colour: false, interactive: false, unicode: true, output: { printed.append($0) },
+            error: { printed.append($0) })
         let now = Date(timeIntervalSince1970: 1_471_334_400)
         let repl = REPL(console: console, now: now, servers: .inProcess(now: now))
         guard await repl.execute("connect builtin r4"), await repl.execute("login"), await repl.execute("orders")
@@ -60,17 +59,6 @@ struct CommandsBenchmark {
     private func format(_ value: Double) -> String { String(format: "%.3f", value) }
     private func pad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
-    }
-}
-
-/// What the REPL printed, gathered from whichever thread printed it.
-final class Printed: Sendable {
-    private let text = Mutex("")
-    func add(_ part: String) { text.withLock { $0 += part } }
-    func take() -> String {
-        text.withLock { current in
-            defer { current = "" }; return current
-        }
     }
 }
 

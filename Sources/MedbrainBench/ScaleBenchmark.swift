@@ -32,7 +32,7 @@ struct ScaleBenchmark {
         guard let server else { return [] }
         let printed = Printed()
         let repl = REPL(
-            console: Console(width: 100, output: { printed.add($0) }, error: { printed.add($0) }),
+            console: Console(width: 100, output: { printed.append($0) }, error: { printed.append($0) }),
             now: Date(timeIntervalSince1970: 1_471_334_400), servers: .inProcess(now: nil))
         var lines = ["scale: server with \(served) administrations started in \(starting.millisecondsText) ms"]
         var total = Swift.Duration.zero

@@ -2,6 +2,10 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+    private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+    import Darwin
+    private let systemWrite = Darwin.write
 #endif
 
 /// Unbuffered writes, so a script reading our output sees each line as it is printed.
@@ -17,7 +21,7 @@ enum Output {
         ignoreBrokenPipes
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EPIPE { exit(141) }

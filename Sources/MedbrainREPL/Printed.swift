@@ -1,13 +1,16 @@
 import Synchronization
 
-/// What the REPL printed since the last look; written from any thread.
-final class Printed: Sendable {
+/// What a REPL printed since the last look, gathered from whichever thread printed it: what
+/// transcripts, lessons' verifiers, tests and benchmarks read a session's output through.
+public final class Printed: Sendable {
     private let text = Mutex("")
 
-    func append(_ more: String) { text.withLock { $0 += more } }
+    public init() {}
+
+    public func append(_ more: String) { text.withLock { $0 += more } }
 
     /// The text so far, forgotten.
-    func take() -> String {
+    public func take() -> String {
         text.withLock { text in
             defer { text = "" }
             return text

@@ -39,7 +39,7 @@ extension REPL {
         case "format": Settings.OutputFormat.allCases.map(\.rawValue)
         case "trace": Settings.TraceMode.allCases.map(\.rawValue)
         case "colour": ["on", "off"]
-        case "timeout": ["5", "10", "30", "60"]
+        case "timeout", "fhirpath-limit": ["5", "10", "30", "60"]
         case "today": ["today", Settings.iso(CivilDay.today(in: settings.current.timeZone, at: clock()))]
         case "timezone": (["UTC"] + TimeZone.knownTimeZoneIdentifiers).sorted()
         default: []

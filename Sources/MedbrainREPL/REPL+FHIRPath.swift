@@ -4,24 +4,31 @@ import FHIRPath
 /// `fhirpath`: FHIR's own query language on what the session holds, and `search --where`.
 extension REPL {
     /// `fhirpath [@FILE] EXPRESSION`: evaluates on the file, or on the last result (a search's
-    /// Bundle, a `read`, a `get`, what `show` shows).
+    /// Bundle, a `read`, a `get`, what `show` shows); an expression that reads no resource
+    /// (`today() - 1 year`) needs neither.
     func fhirpath(_ arguments: [String]) throws {
         guard let first = arguments.first else { throw UsageError() }
-        let resource: JSONValue
-        var words = arguments[...]
-        if first.hasPrefix("@") {
-            resource = try ResourceInput.read(first)
-            words = words.dropFirst()
-        } else {
-            guard let result = session.result else {
-                throw REPLError("nothing to evaluate on yet: 'search', 'read' or 'get' first, or give @FILE")
-            }
-            resource = result.json
-        }
+        let file = first.hasPrefix("@") ? first : nil
+        let words = arguments.dropFirst(file == nil ? 0 : 1)
         guard !words.isEmpty else { throw UsageError() }
         let expression = try parseFHIRPath(words.joined(separator: " "))
+        let resource: JSONValue?
+        if let file {
+            resource = try ResourceInput.read(file)
+        } else if let result = session.result {
+            resource = result.json
+        } else if expression.readsInput {
+            throw REPLError("nothing to evaluate on yet: 'search', 'read' or 'get' first, or give @FILE")
+        } else {
+            resource = nil
+        }
         let items: [FHIRPathValue]
-        do { items = try expression.evaluate(on: resource, environment: fhirPathEnvironment()) } catch {
+        do {
+            let environment = fhirPathEnvironment()
+            items =
+                try resource.map { try expression.evaluate(on: $0, environment: environment) }
+                ?? expression.evaluate(on: [], resource: nil, environment: environment)
+        } catch let error as FHIRPathError {
             throw REPLError(error.description)
         }
         show(items.jsonArray, lines: items.textLines)
@@ -37,7 +44,8 @@ extension REPL {
         }
     }
 
-    /// The session's clock and zone, R4's types on an R4 or R4B server, `trace()` to the console.
+    /// The session's clock and zone, R4's types on an R4 or R4B server, `trace()` to the console,
+    /// and the evaluation stopped by Ctrl-C or past `fhirpath-limit`.
     func fhirPathEnvironment() -> FHIRPathEnvironment {
         let console = console
         var environment = FHIRPathEnvironment(now: clock(), timeZone: settings.current.timeZone)
@@ -46,6 +54,11 @@ extension REPL {
         environment.trace = { name, items in
             console.error("trace \(name): \(items.textLines.joined(separator: "; "))\n")
         }
+        // Ctrl-C cancels the command's requests and its evaluation alike; the session stays.
+        let cancellation = cancellation
+        environment.isCancelled = { cancellation.isCancelled }
+        environment.timeLimit = .milliseconds(Int(settings.current.fhirpathLimit * 1000))
+        environment.timeLimitHint = "set fhirpath-limit SECONDS to change it"
         return environment
     }
 

@@ -148,7 +148,7 @@ extension REPL {
                 "\(type) is not in \(client.version.displayName); this server calls a prescription \(client.version.orderType)"
             )
         }
-        let closest = types.map { ($0, CommandTable.distance($0.lowercased(), type.lowercased())) }.min {
+        let closest = types.map { ($0, $0.editDistance(to: type)) }.min {
             $0.1 < $1.1
         }
         if let closest, closest.1 <= max(2, type.count / 3) {

@@ -39,7 +39,7 @@ extension REPL {
                 "today": current.today.map(Settings.iso) ?? "today", "timezone": current.timeZoneName,
                 "lang": current.language, "week": current.weeks.rawValue, "format": current.format.rawValue,
                 "colour": current.colour ? "on" : "off", "trace": current.trace.rawValue,
-                "timeout": Settings.seconds(current.timeout),
+                "timeout": Settings.seconds(current.timeout), "fhirpath-limit": Settings.seconds(current.fhirpathLimit),
             ], recorded: session.recorded)
     }
 

@@ -4,7 +4,7 @@ import MedicationTutorial
 
 extension Settings {
     /// The names `set` knows, in the order it shows them.
-    static let names = ["today", "timezone", "lang", "week", "format", "colour", "trace", "timeout"]
+    static let names = ["today", "timezone", "lang", "week", "format", "colour", "trace", "timeout", "fhirpath-limit"]
 
     /// Changes `name` to `value`, or says in one line what the setting takes.
     mutating func change(_ name: String, to value: String, languages: LanguageCatalog, colourAllowed: Bool)
@@ -33,15 +33,20 @@ extension Settings {
                 throw REPLError("colour needs a terminal and NO_COLOR unset")
             }
             colour = value.lowercased() == "on"
-        case "timeout":
-            let seconds = Double(value.hasSuffix("s") ? String(value.dropLast()) : value)
-            guard let seconds, seconds >= 0.1, seconds <= 600 else {
-                throw REPLError("timeout is a number of seconds from 0.1 to 600, such as 30")
-            }
-            timeout = seconds
+        case "timeout": timeout = try Self.seconds(name, value)
+        case "fhirpath-limit": fhirpathLimit = try Self.seconds(name, value)
         default:
             throw REPLError("no setting '\(name)'; settings are \(Self.names.joined(separator: ", "))")
         }
+    }
+
+    /// A number of seconds from 0.1 to 600, with or without its `s`.
+    static func seconds(_ name: String, _ value: String) throws(REPLError) -> Double {
+        let seconds = Double(value.hasSuffix("s") ? String(value.dropLast()) : value)
+        guard let seconds, seconds >= 0.1, seconds <= 600 else {
+            throw REPLError("\(name) is a number of seconds from 0.1 to 600, such as 30")
+        }
+        return seconds
     }
 
     static func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, _ value: String) throws(REPLError)
@@ -73,6 +78,7 @@ extension Settings {
             ("lang", "\(language) (available: \(languages.codes.joined(separator: ", ")))"),
             ("week", weeks.rawValue), ("format", format.rawValue), ("colour", colour ? "on" : "off"),
             ("trace", trace.rawValue), ("timeout", Self.seconds(timeout)),
+            ("fhirpath-limit", Self.seconds(fhirpathLimit)),
         ]
     }
 
@@ -83,6 +89,7 @@ extension Settings {
             "timezone": .string(timeZoneName), "lang": .string(language), "week": .string(weeks.rawValue),
             "format": .string(format.rawValue), "colour": .bool(colour), "trace": .string(trace.rawValue),
             "timeout": .number(Self.seconds(timeout).replacingOccurrences(of: " s", with: "")),
+            "fhirpathLimit": .number(Self.seconds(fhirpathLimit).replacingOccurrences(of: " s", with: "")),
         ]
     }
 

@@ -18,6 +18,8 @@ struct Settings: Sendable {
     var colour = false
     /// Seconds a request may wait for its answer before it fails.
     var timeout = 10.0
+    /// Seconds one FHIRPath evaluation (`fhirpath`, `search --where`, a lesson's check) may run.
+    var fhirpathLimit = 10.0
 
     enum TraceMode: String, CaseIterable, Sendable {
         case off, on, body

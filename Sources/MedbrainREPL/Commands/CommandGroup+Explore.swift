@@ -97,7 +97,9 @@ extension CommandGroup {
             [
                 Command(
                     "set", usage: "set [NAME VALUE]",
-                    summary: "show or change a setting: today, timezone, lang, week, format, colour, trace, timeout",
+                    summary:
+                        "show or change a setting: today, timezone, lang, week, format, colour, trace, timeout, "
+                        + "fhirpath-limit",
                     example: "set format json",
                     complete: { repl, words in
                         switch words.count {

@@ -1,3 +1,5 @@
+import FHIRModel
+
 /// Every command the REPL knows, the built-in ones and those its extensions add, by group.
 struct CommandTable {
     let groups: [CommandGroup]
@@ -19,24 +21,10 @@ struct CommandTable {
         guard name.count <= 40 else { return REPLError("unknown command '\(name.prefix(40))…'; 'help' lists them") }
         // `?` is a shortcut, not a word anyone misspells; `exit` is.
         let words = all.flatMap { [$0.name] + $0.aliases }.filter { $0.first?.isLetter == true }
-        let closest = words.map { ($0, Self.distance($0, name)) }.min { $0.1 < $1.1 }
+        let closest = words.map { ($0, $0.editDistance(to: name)) }.min { $0.1 < $1.1 }
         guard let closest, closest.1 <= max(1, name.count / 3) else {
             return REPLError("unknown command '\(name)'; 'help' lists them")
         }
         return REPLError("unknown command '\(name)'; did you mean '\(closest.0)'?")
-    }
-
-    /// Levenshtein distance: edits from `a` to `b`.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let (a, b) = (Array(a), Array(b))
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
