@@ -41,15 +41,17 @@ struct REPLCommand: AsyncParsableCommand {
         let terminal = isatty(STDIN_FILENO) == 1
         let screen = isatty(STDOUT_FILENO) == 1
         let builtin = server.lowercased() == "builtin"
-        // The built-in server starts on one core while the languages and lessons load on the other.
+        // The built-in server starts on one core while the languages load on the other; the
+        // lessons are read when one is first asked for.
         let servers = BuiltinServers.inProcess(now: nil)
         if builtin { await servers.prepare(fhirVersion ?? .dstu2) }
         async let languages = LanguageCatalog.standard()
-        async let workbook = Workbook.load(from: Workbook.defaultFolder())
         let repl = REPL(
             console: Self.console(screen: screen, terminal: terminal), servers: servers, languages: await languages,
             interrupted: terminal ? Self.interruptedSinceLastLook : nil)
-        let lessons = LessonCommands(workbook: await workbook, progressPath: LessonProgress.defaultPath())
+        let folder = Workbook.defaultFolder()
+        let lessons = LessonCommands(
+            workbook: { Workbook.load(from: folder) }, progressPath: LessonProgress.defaultPath())
         for warning in lessons.warnings { Output.standardError("warning: \(warning)\n") }
         repl.extensions = [lessons]
         // On a terminal the line editor takes Ctrl-C from here on, the first connect included.

@@ -3,7 +3,9 @@ import MedbrainREPL
 /// `lesson` without arguments, and `progress`.
 extension LessonCommands {
     /// Every lesson with a mark: `[x]` finished, `[>]` started, `[ ]` not yet.
+    /// A lesson file that could not be read is said first, so its author sees why it is missing.
     func list(in repl: REPL) {
+        for problem in workbook.problems { repl.print("warning: \(problem)") }
         guard !workbook.lessons.isEmpty else {
             return repl.print("No lessons in \(workbook.folder); MEDBRAIN_LESSONS names another folder.")
         }

@@ -4,7 +4,10 @@ import MedbrainREPL
 /// `reset`, `progress`. After every other command it checks the current step, says what is still
 /// missing, and moves on when the step is done.
 public final class LessonCommands: REPLExtension {
-    let workbook: Workbook
+    /// Read when a lesson is first asked for, not at start: most sessions and every one-shot
+    /// command never open one, and reading them parses every lesson and its FHIRPath checks.
+    private(set) lazy var workbook: Workbook = loadWorkbook()
+    private let loadWorkbook: () -> Workbook
     var progress: LessonProgress
     /// Where progress is kept; nil keeps it in memory (tests, a read-only home).
     let progressPath: String?
@@ -22,23 +25,30 @@ public final class LessonCommands: REPLExtension {
     /// False once the lesson started here is finished: its last step is not checked again.
     var checking = false
 
-    /// Worth a line each at start: broken lesson files, an unreadable progress file.
+    /// Worth a line at start: an unreadable progress file. (A broken lesson file is said when
+    /// the lessons are read, by `lesson`.)
     public let warnings: [String]
 
-    public init(workbook: Workbook, progressPath: String?) {
-        self.workbook = workbook
+    /// The workbook `load` reads, when a lesson is first asked for.
+    public init(workbook load: @escaping () -> Workbook, progressPath: String?) {
+        loadWorkbook = load
         self.progressPath = progressPath
         let (loaded, warning) = progressPath.map(LessonProgress.load(from:)) ?? (LessonProgress(), nil)
         progress = loaded
-        warnings = workbook.problems + [warning].compactMap { $0 }
+        warnings = [warning].compactMap { $0 }
+    }
+
+    public convenience init(workbook: Workbook, progressPath: String?) {
+        self.init(workbook: { workbook }, progressPath: progressPath)
     }
 
     /// Checks the step after every command but the workbook's own; a failed command can be
     /// the point of a step (`tried`), but only a success earns a "still to do".
     public func commandFinished(_ line: String, succeeded: Bool, in repl: REPL) async {
         let name = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
-        guard !starting, !Self.leaving.contains(name), !Self.names.contains(name),
-            let (lesson, index) = currentStep(), startedHere == lesson.id, checking
+        // Nothing to check (and no lesson to read) until a lesson is started in this session.
+        guard checking, startedHere != nil, !starting, !Self.leaving.contains(name), !Self.names.contains(name),
+            let (lesson, index) = currentStep(), startedHere == lesson.id
         else { return }
         let step = lesson.steps[index]
         let missing = await missing(step, in: repl)
@@ -56,7 +66,7 @@ public final class LessonCommands: REPLExtension {
     /// A lesson with `%allow` refuses the other commands while its steps are checked, and
     /// says so, so a student reaching for a shortcut learns to write the request instead.
     public func refusal(of name: String, in repl: REPL) -> String? {
-        guard !starting, let (lesson, _) = currentStep(), startedHere == lesson.id, checking,
+        guard checking, startedHere != nil, !starting, let (lesson, _) = currentStep(), startedHere == lesson.id,
             let allowed = lesson.allowedCommands,
             !allowed.contains(name), !Self.alwaysAllowed.contains(name)
         else { return nil }
