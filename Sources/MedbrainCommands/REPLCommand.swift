@@ -41,14 +41,13 @@ struct REPLCommand: AsyncParsableCommand {
         let terminal = isatty(STDIN_FILENO) == 1
         let screen = isatty(STDOUT_FILENO) == 1
         let builtin = server.lowercased() == "builtin"
-        // The built-in server starts on one core while the languages load on the other; the
-        // lessons are read when one is first asked for.
+        // Only what the first prompt needs: the built-in server. The languages and the lessons
+        // are read when first used.
         let servers = BuiltinServers.inProcess(now: nil)
         if builtin { await servers.prepare(fhirVersion ?? .dstu2) }
-        async let languages = LanguageCatalog.standard()
         let repl = REPL(
-            console: Self.console(screen: screen, terminal: terminal), servers: servers, languages: await languages,
-            interrupted: terminal ? Self.interruptedSinceLastLook : nil)
+            console: Self.console(screen: screen, terminal: terminal), servers: servers,
+            languages: LanguageCatalog.standard(), interrupted: terminal ? Self.interruptedSinceLastLook : nil)
         let folder = Workbook.defaultFolder()
         let lessons = LessonCommands(
             workbook: { Workbook.load(from: folder) }, progressPath: LessonProgress.defaultPath())

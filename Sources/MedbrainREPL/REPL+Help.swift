@@ -69,7 +69,8 @@ extension REPL {
         let chosen = arguments.first.map { name in shown.filter { $0.0 == Self.settingName(name) } } ?? shown
         show(
             current.json(now: clock()),
-            lines: chosen.map { $0.0.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.1 })
+            // Values line up at column 11; a longer name (fhirpath-limit) keeps two spaces after it.
+            lines: chosen.map { $0.0.padding(toLength: max(10, $0.0.count + 2), withPad: " ", startingAt: 0) + $0.1 })
     }
 
     /// `color` is `colour`, as users of either spelling expect.

@@ -18,7 +18,9 @@ public final class REPL {
     let cancellation = RequestCancellation()
     /// Every request the session's clients sent, for lesson checks.
     public let requests = RequestLog()
-    let languages: LanguageCatalog
+    /// The instruction languages, read when first used (`instructions`, `set lang`), not at start.
+    private(set) lazy var languages: LanguageCatalog = loadLanguages()
+    private let loadLanguages: () -> LanguageCatalog
     /// The fixed instant lessons and transcripts run at; nil is the real clock.
     var fixedNow: Date?
     /// Polled while a command runs: true when the user asked to cancel it (Ctrl-C).
@@ -46,7 +48,8 @@ public final class REPL {
     /// reproducible; `servers` start the built-in servers (give them the same `now`), and may
     /// be started already (see ``BuiltinServers/prepare(_:)``).
     public init(
-        console: Console, now: Date? = nil, servers: BuiltinServers, languages: LanguageCatalog = .standard(),
+        console: Console, now: Date? = nil, servers: BuiltinServers,
+        languages: @escaping @autoclosure () -> LanguageCatalog = .standard(),
         interrupted: (@Sendable () -> Bool)? = nil, spinnerDelay: Swift.Duration = .milliseconds(150)
     ) {
         let (output, unicode) = (console.output, console.unicode)
@@ -57,7 +60,7 @@ public final class REPL {
         self.interrupted = interrupted
         self.servers = servers
         fixedNow = now
-        self.languages = languages
+        loadLanguages = languages
     }
 
     /// Runs one line; false when the command failed (its error already printed).

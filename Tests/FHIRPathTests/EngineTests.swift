@@ -183,7 +183,7 @@ struct EngineTests {
         #expect(result.textLines == ["string    Ada", "date      1974-12-25", "Quantity  4 'mg'", "integer   8"])
         #expect(
             result.jsonArray.compactText
-                == #"[{"type":"string","value":"Ada"},{"type":"date","value":"1974-12-25"},{"type":"Quantity","value":4,"unit":"mg"},{"type":"integer","value":8}]"#
+                == #"[{"type":"string","value":"Ada"},{"type":"date","value":"1974-12-25"},{"type":"Quantity","value":4,"unit":"mg","system":"http://unitsofmeasure.org","code":"mg"},{"type":"integer","value":8}]"#
         )
         #expect(try FHIRPathExpression("{}").evaluate(on: Self.patient).textLines == ["{}"])
     }

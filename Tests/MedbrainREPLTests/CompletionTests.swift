@@ -16,7 +16,7 @@ struct CompletionTests {
         #expect(repl.completions(for: "instructions 1 --lang ") == ["de", "en"])
         #expect(
             repl.completions(for: "set ") == [
-                "today", "timezone", "lang", "week", "format", "colour", "trace", "timeout",
+                "today", "timezone", "lang", "week", "format", "colour", "trace", "timeout", "fhirpath-limit",
             ])
         #expect(repl.completions(for: "set week ") == ["tutorial", "iso"])
         #expect(repl.completions(for: "set format ") == ["table", "json"])

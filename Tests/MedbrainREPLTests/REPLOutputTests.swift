@@ -72,6 +72,7 @@ struct REPLOutputTests {
                 colour    off
                 trace     off
                 timeout   10 s
+                fhirpath-limit  10 s
 
                 """)
         await probe.stop()

@@ -63,7 +63,8 @@ struct REPLScriptTests {
                 "error: unclosed quote at column 5",
                 "error: format is table or json",
                 "error: colour needs a terminal and NO_COLOR unset",
-                "error: no setting 'volume'; settings are today, timezone, lang, week, format, colour, trace, timeout",
+                "error: no setting 'volume'; settings are today, timezone, lang, week, format, colour, trace, timeout, "
+                    + "fhirpath-limit",
                 "error: usage: set [NAME VALUE]",
                 "error: usage: connect [URL | NAME | builtin [dstu2|stu3|r4|r5]]",
                 "error: usage: administer N taken|missed [at DATE-TIME]",

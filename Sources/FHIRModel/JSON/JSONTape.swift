@@ -16,8 +16,12 @@ public final class JSONTape: @unchecked Sendable {
     var tokens: UnsafeBufferPointer<JSONToken> { view.tokens }
 
     /// Parses a whole document; anything but white space after the value is an error.
-    public init(parsing bytes: some Sequence<UInt8>) throws(JSONSyntaxError) {
-        let memory = bytes.withContiguousStorageIfAvailable { Self.copy($0) } ?? Self.copy(Array(bytes))
+    public convenience init(parsing bytes: some Sequence<UInt8>) throws(JSONSyntaxError) {
+        try self.init(adopting: bytes.withContiguousStorageIfAvailable { Self.copy($0) } ?? Self.copy(Array(bytes)))
+    }
+
+    /// Parses `memory`, which the tape takes over: it frees it, also when the parse fails.
+    init(adopting memory: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
         var parser = JSONParser(bytes: memory)
         do { try parser.parseDocument() } catch {
             memory.deallocate()
