@@ -6,7 +6,8 @@ import PackagePlugin
 /// editor and the tests read as they are.
 ///
 /// The target excludes `Bundled/` (so SwiftPM does not also treat the files as its own) and
-/// reads them through the generated `BundledFiles.text(_:)`.
+/// reads them through the generated `BundledFiles`: a property per file (a missing one does not
+/// build) and `text(_:)` for paths made at run time.
 @main
 struct BundleFiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

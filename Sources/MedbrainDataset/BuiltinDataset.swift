@@ -9,7 +9,7 @@ import FHIRModel
 /// same content.
 public enum BuiltinDataset {
     /// The dataset as written: the R4 Bundle's JSON text.
-    public static var r4BundleText: String { BundledFiles.text("dataset-r4.json") ?? "" }
+    public static var r4BundleText: String { BundledFiles.datasetR4JSON }
 
     /// The dataset's resources in `version`'s form.
     public static func resources(for version: FHIRVersion) throws -> [JSONValue] {

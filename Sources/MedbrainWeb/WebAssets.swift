@@ -5,6 +5,6 @@
 /// The script listens for the server's change events and swaps in the page's new content;
 /// without JavaScript (or events), the page is simply read again by reloading.
 enum WebAssets {
-    static var stylesheet: String { BundledFiles.text("view.css") ?? "" }
-    static var script: String { BundledFiles.text("view.js") ?? "" }
+    static var stylesheet: String { BundledFiles.viewCSS }
+    static var script: String { BundledFiles.viewJS }
 }

@@ -27,7 +27,7 @@ public struct FHIRPathModel: Sendable {
     }
 
     /// FHIR R4 (4.0.1), built in.
-    public static let r4: FHIRPathModel = FHIRPathModel(table: BundledFiles.text("types-r4.txt") ?? "")
+    public static let r4: FHIRPathModel = FHIRPathModel(table: BundledFiles.typesR4TXT)
 
     /// Reads the table: `Name : Base` lines, each followed by `  element type|type [*]` lines.
     public init(table: String) {
