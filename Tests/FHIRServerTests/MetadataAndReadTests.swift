@@ -2,7 +2,7 @@ import FHIRModel
 import FHIRServer
 import Testing
 
-@Suite("metadata and read over HTTP")
+@Suite("metadata and read")
 struct MetadataAndReadTests {
     @Test(arguments: FHIRVersion.allCases)
     func metadataStatesVersionAndResources(version: FHIRVersion) async throws {

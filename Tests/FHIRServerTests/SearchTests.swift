@@ -2,7 +2,7 @@ import FHIRModel
 import FHIRServer
 import Testing
 
-@Suite("search over HTTP")
+@Suite("search")
 struct SearchTests {
     /// Each row: a search, and the ids it must find (in creation order).
     static let patientSearches: [(String, [String])] = [

@@ -4,7 +4,7 @@ import Testing
 
 /// `_sort`, as R4 writes it (`-` for descending, commas between keys) and as DSTU2 does
 /// (`:desc`, repeated), in both versions.
-@Suite("search _sort over HTTP")
+@Suite("search _sort")
 struct SortTests {
     static let patientSorts: [(String, [String])] = [
         ("Patient?_sort=birthdate", ["f002", "f001", "f003"]),

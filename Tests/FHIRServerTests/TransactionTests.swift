@@ -2,7 +2,7 @@ import FHIRModel
 import FHIRServer
 import Testing
 
-@Suite("transaction and batch over HTTP")
+@Suite("transaction and batch")
 struct TransactionTests {
     static let transaction = #"""
         {"resourceType":"Bundle","type":"transaction","entry":[

@@ -3,7 +3,7 @@ import FHIRServer
 import Foundation
 import Testing
 
-@Suite("create, update, delete over HTTP")
+@Suite("create, update, delete")
 struct WriteTests {
     @Test(arguments: FHIRVersion.allCases)
     func createAnswers201WithLocationAndStoredResource(version: FHIRVersion) async throws {
@@ -116,8 +116,9 @@ struct WriteTests {
         }
     }
 
+    /// Over a socket: the HTTP server itself refuses the body, with a FHIR answer.
     @Test func oversizedBodyIs413() async throws {
-        try await withServer(.dstu2, maximumBodySize: 1024) { client in
+        try await withServer(.dstu2, over: .socket, maximumBodySize: 1024) { client in
             let padding = String(repeating: "x", count: 4096)
             let body = #"{"resourceType":"Patient","name":[{"text":"\#(padding)"}]}"#
             let response = try await client.send("POST", "Patient", body: body)
@@ -129,7 +130,7 @@ struct WriteTests {
     /// be read whole, and a search after it on the same connection, which announces none,
     /// must still be answered.
     @Test func aChunkedCreateIsReadAndTheConnectionGoesOn() async throws {
-        try await withServer(.r4) { client in
+        try await withServer(.r4, over: .socket) { client in
             let port = try #require(URL(string: client.baseURL)?.port)
             let body = #"{"resourceType":"Patient","name":[{"family":"Chunkington"}]}"#
             let chunks = [String(body.prefix(20)), String(body.dropFirst(20))]

@@ -80,10 +80,12 @@ struct TestClient {
     }
 }
 
-/// Runs `body` against a fresh in-process server with the built-in data and a fixed clock,
-/// reached over `transport`.
+/// Runs `body` against a fresh server with the built-in data and a fixed clock, reached over
+/// `transport`: by default handed the requests in-process, with no socket; a test where HTTP is
+/// the point (a chunked body, the HTTP server's own refusals) asks for `.socket`.
+/// `ServiceTests` proves the two answer a whole session with the same bytes.
 func withServer<T>(
-    _ version: FHIRVersion, over transport: Transport = .socket, maximumBodySize: Int = 8 << 20,
+    _ version: FHIRVersion, over transport: Transport = .service, maximumBodySize: Int = 8 << 20,
     dataPath: String? = nil, _ body: (TestClient) async throws -> T
 ) async throws -> T {
     let configuration = ServerConfiguration(
