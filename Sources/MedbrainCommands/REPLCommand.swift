@@ -73,10 +73,11 @@ struct REPLCommand: AsyncParsableCommand {
             ? ["connect", "builtin", (fhirVersion ?? .dstu2).rawValue] : ["connect", server]
         let connected = await repl.execute(words: connect)
         guard let editor else {
-            let status = await repl.run(lines: StandardInputLines(prompt: nil))
+            // A script ends the process: the built-in servers hold nothing to save (no data
+            // file) and stop with it, so no graceful shutdown is waited for.
+            let status = await repl.run(lines: StandardInputLines(prompt: nil), stoppingServers: false)
             // A script's status says whether everything in it worked.
-            if !connected || status != 0 { throw ExitCode(1) }
-            return
+            Foundation.exit(!connected || status != 0 ? 1 : 0)
         }
         _ = await repl.run(lines: EditedLines(editor: editor))
     }

@@ -173,13 +173,15 @@ public final class REPL {
     }
 
     /// Runs every line (stopping at `quit`) and answers the exit status: 1 if any command failed.
-    public func run(lines: some Sequence<String>) async -> Int32 {
+    /// `stoppingServers: false` leaves the built-in servers running, for a caller about to end
+    /// the process, which stops them as surely and sooner than a graceful shutdown.
+    public func run(lines: some Sequence<String>, stoppingServers: Bool = true) async -> Int32 {
         var failed = false
         for line in lines {
             if !(await execute(line)) { failed = true }
             if isFinished { break }
         }
-        await shutdown()
+        if stoppingServers { await shutdown() }
         return failed ? 1 : 0
     }
 

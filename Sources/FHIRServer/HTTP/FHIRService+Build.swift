@@ -6,7 +6,8 @@ extension FHIRService {
     /// The service for a configuration, its store filled from the data file or the dataset.
     ///
     /// A new data file starts with the built-in dataset and is written at once, so the
-    /// file always holds what the server serves.
+    /// file always holds what the server serves; without a data file the dataset is loaded
+    /// when a request first needs data (`metadata` does not).
     public static func build(_ configuration: ServerConfiguration) async throws -> FHIRService {
         let clock: any ServerClock = configuration.now.map(FixedClock.init) ?? SystemClock()
         var persistence = configuration.dataPath.map { FilePersistence(file: StoreFile(path: $0)) }
@@ -15,9 +16,19 @@ extension FHIRService {
         let loadTime = clock.now().fhirInstant
         if let kept {
             await store.load(kept, lastUpdated: loadTime)
-        } else {
+        } else if persistence != nil {
             await store.load(try BuiltinDataset.resources(for: configuration.version), lastUpdated: loadTime)
-            if persistence != nil { try await store.save() }
+            try await store.save()
+        } else {
+            // Made when a request first needs data; the dataset is compiled in and its tests
+            // read it in every release, so failing to decode it is a defect of the build.
+            let version = configuration.version
+            await store.loadOnFirstUse(
+                {
+                    do { return try BuiltinDataset.resources(for: version) } catch {
+                        preconditionFailure("the built-in dataset does not decode in \(version): \(error)")
+                    }
+                }, lastUpdated: loadTime)
         }
         return FHIRService(
             version: configuration.version, store: store, clock: clock,

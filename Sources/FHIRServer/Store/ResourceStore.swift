@@ -26,8 +26,29 @@ public actor ResourceStore {
     /// How many changes the store has seen: a watcher that sees it move knows to look again.
     public nonisolated var changeCount: Int { changes.load(ordering: .acquiring) }
 
+    /// Resources to load when the store is first used, not before: the built-in dataset is made
+    /// (parsed, converted to the server's release) only once a request needs data, so a server
+    /// that has answered nothing but `metadata` (the REPL's first prompt) never made it.
+    private var pending: (resources: @Sendable () -> [JSONValue], lastUpdated: String)?
+
+    /// Whether resources wait to be loaded at first use.
+    var isLoadPending: Bool { pending != nil }
+
+    /// Loads `resources` (without validation or keeping) when the store is first used.
+    public func loadOnFirstUse(_ resources: @escaping @Sendable () -> [JSONValue], lastUpdated: String) {
+        pending = (resources, lastUpdated)
+    }
+
+    /// The pending resources, loaded: every method that reads or writes calls this first.
+    private func loadPending() {
+        guard let (resources, lastUpdated) = pending else { return }
+        pending = nil
+        load(resources(), lastUpdated: lastUpdated)
+    }
+
     /// Adds resources as they are (a dataset or kept data), without validation or keeping.
     public func load(_ resources: [JSONValue], lastUpdated: String) {
+        loadPending()
         for resource in resources {
             guard let type = resource["resourceType"]?.stringValue, let id = resource["id"]?.stringValue else {
                 continue
@@ -40,6 +61,7 @@ public actor ResourceStore {
 
     /// A new server-assigned id for `type`: `1`, `2`, … skipping ids already taken.
     public func reserveID(for type: String) -> String {
+        loadPending()
         var number = nextNumber[type, default: 1]
         while histories[type]?[String(number)] != nil { number += 1 }
         nextNumber[type] = number + 1
@@ -48,18 +70,21 @@ public actor ResourceStore {
 
     /// The current version, or nil if there is none (never created, or deleted).
     public func read(_ type: String, _ id: String) -> StoredResource? {
+        loadPending()
         guard let current = histories[type]?[id]?.last, !current.isDeleted else { return nil }
         return current
     }
 
     /// Every version of a resource, oldest first, deletions included.
     public func history(_ type: String, _ id: String) -> [StoredResource] {
-        histories[type]?[id] ?? []
+        loadPending()
+        return histories[type]?[id] ?? []
     }
 
     /// The current, undeleted resources of a type in creation order.
     public func all(_ type: String) -> [StoredResource] {
-        (order[type] ?? []).compactMap { read(type, $0) }
+        loadPending()
+        return (order[type] ?? []).compactMap { read(type, $0) }
     }
 
     /// The current resources of a type whose JSON `matches`, in creation order (or put in the
@@ -68,6 +93,7 @@ public actor ResourceStore {
         _ type: String, matching matches: @Sendable (JSONValue) -> Bool,
         ordering: (@Sendable ([StoredResource]) -> [StoredResource])? = nil
     ) -> (found: [StoredResource], changes: Int) {
+        loadPending()
         var found: [StoredResource] = []
         let versions = histories[type] ?? [:]
         for id in order[type] ?? [] {
@@ -83,6 +109,7 @@ public actor ResourceStore {
         _ type: String, resource: JSONValue, lastUpdated: String,
         validate: (StoreWrite, (String, String) -> Bool) -> [ValidationIssue]
     ) throws(StoreError) -> StoredResource {
+        loadPending()
         let issues = validate(StoreWrite(type: type, id: "", resource: resource)) { self.read($0, $1) != nil }
         guard issues.isEmpty else { throw .invalid(issues) }
         let write = StoreWrite(type: type, id: reserveID(for: type), resource: resource)
@@ -98,6 +125,7 @@ public actor ResourceStore {
         _ writes: [StoreWrite], lastUpdated: String,
         validate: (StoreWrite, (String, String) -> Bool) -> [ValidationIssue]
     ) throws(StoreError) -> [StoredResource] {
+        loadPending()
         let pending = Dictionary(writes.map { ("\($0.type)/\($0.id)", $0.resource != nil) }) { _, last in last }
         let exists = { (type: String, id: String) in pending["\(type)/\(id)"] ?? (self.read(type, id) != nil) }
         var issues: [ValidationIssue] = []
@@ -134,6 +162,7 @@ public actor ResourceStore {
     /// Writes the current resources to the persistence driver as its new whole (a new data
     /// file's first contents).
     public func save() throws(StoreFileError) {
+        loadPending()
         let current = order.keys.sorted().flatMap { type in all(type) }
         try persistence?.replace(with: current)
     }
