@@ -17,8 +17,11 @@ struct DeferredDatasetTests {
         let client = TestClient(baseURL: "http://127.0.0.1\(FHIRService.basePath)", service: service)
         #expect(try await client.get("metadata").status == 200)
         #expect(await service.store.isLoadPending)
+        let changes = service.store.changeCount
         #expect(try await client.get("Patient/f001").status == 200)
         #expect(!(await service.store.isLoadPending))
+        // Loading is no change a watcher (the web view) should see.
+        #expect(service.store.changeCount == changes)
     }
 
     /// A counting source: loaded once, by whichever method comes first.

@@ -39,11 +39,15 @@ public actor ResourceStore {
         pending = (resources, lastUpdated)
     }
 
-    /// The pending resources, loaded: every method that reads or writes calls this first.
+    /// The pending resources, loaded: every method that reads or writes calls this first. The
+    /// change count stays where it was: the data was there from the start as far as anyone
+    /// watching can tell (the web view would otherwise reload at the first request).
     private func loadPending() {
         guard let (resources, lastUpdated) = pending else { return }
         pending = nil
+        let before = changeCount
         load(resources(), lastUpdated: lastUpdated)
+        changes.store(before, ordering: .releasing)
     }
 
     /// Adds resources as they are (a dataset or kept data), without validation or keeping.
