@@ -20,11 +20,13 @@ public struct FHIRPathExpression: Sendable {
         try FunctionCheck(expression: text).check(root)
     }
 
-    /// Evaluates on a resource (or any JSON), which is also `%resource` and `%context`.
-    public func evaluate(on resource: JSONValue, environment: FHIRPathEnvironment = FHIRPathEnvironment())
+    /// Evaluates on a resource (or any JSON), which is also `%resource` and `%context`; nil
+    /// evaluates on nothing, for an expression that reads no resource (``readsInput``).
+    public func evaluate(on resource: JSONValue?, environment: FHIRPathEnvironment = FHIRPathEnvironment())
         throws(FHIRPathError) -> [FHIRPathValue]
     {
-        try evaluate(on: [.element(FHIRPathElement(resource: resource))], resource: resource, environment: environment)
+        let input: [FHIRPathValue] = resource.map { [.element(FHIRPathElement(resource: $0))] } ?? []
+        return try evaluate(on: input, resource: resource, environment: environment)
     }
 
     /// Evaluates on a collection; `resource` is `%resource` (for `resolve()` and `%resource`).

@@ -81,11 +81,7 @@ struct FHIRPathCommand: ParsableCommand {
         let input = file == nil && !parsed.readsInput ? nil : try CommandInput.tape(file ?? "-")
         let resource = input?.value(at: 0)
         let result: [FHIRPathValue]
-        do {
-            result =
-                try resource.map { try parsed.evaluate(on: $0, environment: environment) }
-                ?? parsed.evaluate(on: [], resource: nil, environment: environment)
-        } catch let error as FHIRPathError {
+        do { result = try parsed.evaluate(on: resource, environment: environment) } catch {
             throw CommandFailure(error.description)
         }
         switch format {

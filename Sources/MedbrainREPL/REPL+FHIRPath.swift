@@ -23,12 +23,7 @@ extension REPL {
             resource = nil
         }
         let items: [FHIRPathValue]
-        do {
-            let environment = fhirPathEnvironment()
-            items =
-                try resource.map { try expression.evaluate(on: $0, environment: environment) }
-                ?? expression.evaluate(on: [], resource: nil, environment: environment)
-        } catch let error as FHIRPathError {
+        do { items = try expression.evaluate(on: resource, environment: fhirPathEnvironment()) } catch {
             throw REPLError(error.description)
         }
         show(items.jsonArray, lines: items.textLines)

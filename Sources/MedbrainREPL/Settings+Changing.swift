@@ -33,15 +33,15 @@ extension Settings {
                 throw REPLError("colour needs a terminal and NO_COLOR unset")
             }
             colour = value.lowercased() == "on"
-        case "timeout": timeout = try Self.seconds(name, value)
-        case "fhirpath-limit": fhirpathLimit = try Self.seconds(name, value)
+        case "timeout": timeout = try Self.parsedSeconds(name, value)
+        case "fhirpath-limit": fhirpathLimit = try Self.parsedSeconds(name, value)
         default:
             throw REPLError("no setting '\(name)'; settings are \(Self.names.joined(separator: ", "))")
         }
     }
 
     /// A number of seconds from 0.1 to 600, with or without its `s`.
-    static func seconds(_ name: String, _ value: String) throws(REPLError) -> Double {
+    static func parsedSeconds(_ name: String, _ value: String) throws(REPLError) -> Double {
         let seconds = Double(value.hasSuffix("s") ? String(value.dropLast()) : value)
         guard let seconds, seconds >= 0.1, seconds <= 600 else {
             throw REPLError("\(name) is a number of seconds from 0.1 to 600, such as 30")
@@ -88,14 +88,16 @@ extension Settings {
             "todayFixed": .bool(today != nil),
             "timezone": .string(timeZoneName), "lang": .string(language), "week": .string(weeks.rawValue),
             "format": .string(format.rawValue), "colour": .bool(colour), "trace": .string(trace.rawValue),
-            "timeout": .number(Self.seconds(timeout).replacingOccurrences(of: " s", with: "")),
-            "fhirpathLimit": .number(Self.seconds(fhirpathLimit).replacingOccurrences(of: " s", with: "")),
+            "timeout": .number(Self.number(timeout)), "fhirpathLimit": .number(Self.number(fhirpathLimit)),
         ]
     }
 
     /// `10 s`, `2.5 s`.
-    static func seconds(_ value: Double) -> String {
-        value.rounded() == value ? "\(Int(value)) s" : "\(value) s"
+    static func seconds(_ value: Double) -> String { number(value) + " s" }
+
+    /// `10`, `2.5`: whole seconds without a fraction.
+    static func number(_ value: Double) -> String {
+        value.rounded() == value ? "\(Int(value))" : "\(value)"
     }
 
     static func iso(_ day: CivilDay) -> String {

@@ -12,18 +12,15 @@ public struct SuiteItem: Sendable, Equatable {
         (self.type, self.text) = (type, text)
     }
 
-    /// An item the engine gave, in process.
+    /// An item the engine gave, in process: as the text output writes it, but a date or time
+    /// as its literal and an element as its JSON.
     public init(_ item: FHIRPathValue) {
         type = item.typeName
         text =
             switch item.systemValue {
-            case .boolean(let value): value ? "true" : "false"
-            case .integer(let value): String(value)
-            case .decimal(let value): value.text
-            case .string(let text): text
             case .dateTime(let value): value.literal
-            case .quantity(let value): value.text
             case .element(let element): element.json.compactText
+            default: item.displayText
             }
     }
 

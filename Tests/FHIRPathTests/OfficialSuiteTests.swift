@@ -36,8 +36,7 @@ import Testing
         }
         do {
             let expression = try FHIRPathExpression(testCase.expression)
-            let result = try input.map { try expression.evaluate(on: $0) } ?? expression.evaluate(on: [], resource: nil)
-            return .items(result.map(SuiteItem.init))
+            return .items(try expression.evaluate(on: input).map(SuiteItem.init))
         } catch {
             return .refused("\(error)")
         }

@@ -24,8 +24,8 @@ final class EvaluationWatch {
         try look()
     }
 
-    /// Looks at once (before a step that cannot be interrupted, such as a sort).
-    func look() throws(FHIRPathError) {
+    /// Asks whether the evaluation was cancelled, then looks at the clock.
+    private func look() throws(FHIRPathError) {
         if isCancelled?() == true { throw FHIRPathError(.execution, "cancelled") }
         if let deadline, let limit, ContinuousClock.now >= deadline {
             throw FHIRPathError(
