@@ -30,7 +30,7 @@ public struct RecordedDose: Sendable, Equatable {
 
 extension REPL {
     public var state: SessionState {
-        let current = settings.current
+        let (session, current) = (context.session, context.settings.current)
         return SessionState(
             fhirVersion: session.client?.version, patientID: session.patient?.id,
             ordersListed: session.ordersListed ? session.orders.count : nil, currentOrder: session.currentOrder,
@@ -48,54 +48,55 @@ extension REPL {
     public func read(_ reference: String) async throws -> JSONValue {
         let parts = reference.split(separator: "/").map(String.init)
         guard parts.count == 2 else { throw REPLError("'\(reference)' is not a reference such as Patient/f001") }
-        return try await connected().unobserved().read(parts[0], id: parts[1])
+        return try await context.connected().unobserved().read(parts[0], id: parts[1])
     }
 
     /// GETs `path` (relative to the base) from the connected server, as a check does to ask
     /// what the server holds; the session's last result, `trace` and requests stay as they were.
     public func fetch(_ path: String) async throws -> JSONValue {
-        let response = try await connected().unobserved().request("GET", path, body: nil)
+        let response = try await context.connected().unobserved().request("GET", path, body: nil)
         guard let json = response.json else { throw REPLError("GET \(path) answered \(response.status) with no body") }
         return json
     }
 
     /// The connected server's base URL, which the requests a lesson asks for are relative to.
-    public var baseURL: String? { session.client?.server.baseURL }
+    public var baseURL: String? { context.session.client?.server.baseURL }
 
     /// The last result's JSON (a search's Bundle, a `read`, a `get`), for checks.
-    public var lastResultJSON: JSONValue? { session.result?.json }
+    public var lastResultJSON: JSONValue? { context.session.result?.json }
 
     /// Whether `expression` is true on `json`, with the session's clock and the server's version.
     public func holds(_ expression: FHIRPathExpression, on json: JSONValue) throws -> Bool {
-        try expression.isTrue(on: json, environment: fhirPathEnvironment())
+        try expression.isTrue(on: json, environment: context.fhirPathEnvironment())
     }
 
     /// The items of `expression`'s result on `json`, each as one line of text (`12`, `Peter`),
     /// as a question's answer computed from the server's data is compared.
     public func values(of expression: FHIRPathExpression, on json: JSONValue) throws -> [String] {
-        try expression.evaluate(on: json, environment: fhirPathEnvironment()).map(\.displayText)
+        try expression.evaluate(on: json, environment: context.fhirPathEnvironment()).map(\.displayText)
     }
 
     /// Starts over as a lesson does: fresh built-in servers on the clock `now`, no server or
     /// patient, settings at their defaults in `timeZone`.
     public func restart(now: Date?, timeZone: String) async throws {
         guard let zone = TimeZone(identifier: timeZone) else { throw REPLError("unknown time zone '\(timeZone)'") }
-        await servers.restart(now: now)
-        fixedNow = now
-        session = Session()
+        await context.servers.restart(now: now)
+        context.fixedNow = now
+        context.session = Session()
         (lastCommand, lastAttempt) = ([], [])
-        try settings.update { settings in
+        try context.settings.update { settings in
             settings = Settings(colour: settings.colour)
             (settings.timeZone, settings.timeZoneName) = (zone, timeZone)
         }
     }
 
     /// Writes a line of output, as the REPL's own commands do.
-    public func print(_ line: String) { console.line(line) }
+    public func print(_ line: String) { context.console.line(line) }
 
     /// Writes a paragraph wrapped to the console's width, each line indented.
     public func printWrapped(_ paragraph: String, indent: Int) {
         let margin = String(repeating: " ", count: indent)
+        let console = context.console
         for line in TextTable.wrap(paragraph, width: max(20, console.width - indent)) { console.line(margin + line) }
     }
 }

@@ -8,38 +8,35 @@ import MedicationTutorial
 /// Each command prints what the tutorial's screen shows, or one line of error; the session
 /// goes on either way. `execute` reports failure so a piped script can exit non-zero.
 public final class REPL {
-    var session = Session()
-    let settings: SettingsStore
-    let console: Console
-    let spinner: Spinner
-    let muting = Muting()
-    let servers: BuiltinServers
-    /// Cancels the requests in flight of every client this session connects.
-    let cancellation = RequestCancellation()
-    /// Every request the session's clients sent, for lesson checks.
-    public let requests = RequestLog()
-    /// The instruction languages, read when first used (`instructions`, `set lang`), not at start.
-    private(set) lazy var languages: LanguageCatalog = loadLanguages()
-    private let loadLanguages: () -> LanguageCatalog
-    /// The fixed instant lessons and transcripts run at; nil is the real clock.
-    var fixedNow: Date?
+    /// What the built-in commands work through; the REPL itself only dispatches.
+    let context: CommandContext
+    /// Silences the console while a lesson replays its earlier steps.
+    let muting: Muting
     /// Polled while a command runs: true when the user asked to cancel it (Ctrl-C).
     let interrupted: (@Sendable () -> Bool)?
     /// Set by `quit`.
-    public private(set) var isFinished = false
+    public var isFinished: Bool { context.quitAsked }
+    /// Every request the session's clients sent, for lesson checks.
+    public var requests: RequestLog { context.requests }
     /// Commands an outer layer adds (the workbook's lessons), listed after the REPL's own.
     public var extensions: [any REPLExtension] = [] {
-        didSet { commands = CommandTable(groups: CommandGroup.builtin + extensions.map(\.commandGroup)) }
+        didSet { context.commands = CommandTable(groups: CommandGroup.builtin + extensions.map(\.commandGroup)) }
     }
     /// Every command this REPL runs: its own and its extensions'.
-    private(set) var commands = CommandTable(groups: CommandGroup.builtin)
+    var commands: CommandTable { context.commands }
     /// The names of every command a REPL has before extensions add theirs, for a lesson's
     /// `%allow` to be checked against when it is read.
     public static let builtinCommandNames = Set(CommandTable(groups: CommandGroup.builtin).names)
     /// The server profiles file `connect NAME` and `servers` read.
-    public var serversPath = ServerProfiles.defaultPath()
+    public var serversPath: String {
+        get { context.serversPath }
+        set { context.serversPath = newValue }
+    }
     /// Asks the user a yes-or-no question (`delete` on a terminal); nil: nobody to ask, so go ahead.
-    public var confirm: ((String) -> Bool)?
+    public var confirm: ((String) -> Bool)? {
+        get { context.confirm }
+        set { context.confirm = newValue }
+    }
     /// The words of the last command that succeeded, and of the last one tried, for lesson checks.
     var lastCommand: [String] = []
     var lastAttempt: [String] = []
@@ -53,14 +50,14 @@ public final class REPL {
         interrupted: (@Sendable () -> Bool)? = nil, spinnerDelay: Swift.Duration = .milliseconds(150)
     ) {
         let (output, unicode) = (console.output, console.unicode)
-        spinner = Spinner(
+        let muting = Muting()
+        let spinner = Spinner(
             write: { output(unicode ? $0 : Console.ascii($0)) }, unicode: unicode, delay: spinnerDelay)
-        self.console = console.guarded(by: spinner, muted: muting)
-        settings = SettingsStore(Settings(colour: console.colour))
+        context = CommandContext(
+            console: console.guarded(by: spinner, muted: muting), spinner: spinner, servers: servers, now: now,
+            commands: CommandTable(groups: CommandGroup.builtin), languages: languages)
+        self.muting = muting
         self.interrupted = interrupted
-        self.servers = servers
-        fixedNow = now
-        loadLanguages = languages
     }
 
     /// Runs one line; false when the command failed (its error already printed).
@@ -79,7 +76,7 @@ public final class REPL {
 
     private func execute(words: [String], line: String) async -> Bool {
         guard let name = words.first?.lowercased() else { return true }
-        cancellation.reset()
+        context.cancellation.reset()
         guard let command = commands.command(name) else {
             _ = failed(commands.unknown(name))
             await finished(line, succeeded: false)
@@ -151,16 +148,13 @@ public final class REPL {
         return words
     }
 
-    /// Now, by the clock the session runs on.
-    func clock() -> Date { fixedNow ?? Date() }
-
     /// Tells the extensions a command ran (a lesson checks its step then).
     private func finished(_ line: String, succeeded: Bool) async {
         for plugin in extensions { await plugin.commandFinished(line, succeeded: succeeded, in: self) }
     }
 
     private func failed(_ error: any Error) -> Bool {
-        console.error("error: \(error)\n")
+        context.console.error("error: \(error)\n")
         return false
     }
 
@@ -189,7 +183,7 @@ public final class REPL {
     /// fails with "cancelled" and the session goes on.
     private func watchForInterrupt() -> Task<Void, Never>? {
         guard let interrupted else { return nil }
-        return Task { [cancellation] in
+        return Task { [cancellation = context.cancellation] in
             while !Task.isCancelled {
                 if interrupted() { return cancellation.cancel() }
                 try? await Task.sleep(for: .milliseconds(50))
@@ -199,15 +193,25 @@ public final class REPL {
 
     /// On a terminal, the spinner for a command that waits for the server.
     private func showWaiting(_ waiting: String?) -> Task<Void, Never>? {
-        guard console.interactive, let waiting else { return nil }
-        return Task { [spinner] in await spinner.spin(waiting) }
+        guard context.console.interactive, let waiting else { return nil }
+        return Task { [spinner = context.spinner] in await spinner.spin(waiting) }
+    }
+
+    /// The words that may end `line` (the text up to the cursor).
+    public func completions(for line: String) -> [String] {
+        guard var words = try? CommandWords.split(line) else { return [] }
+        // The word being typed, or a new one after a space.
+        if line.last?.isWhitespace ?? true { words.append("") }
+        if let typed = words.last, typed.hasPrefix("@") { return CommandContext.paths(completing: typed) }
+        guard words.count > 1 else { return commands.names }
+        return commands.command(words[0])?.complete(self, words) ?? []
     }
 
     /// The base URLs of the built-in servers started so far (their ports change every run).
-    public func builtinBaseURLs() async -> [String] { await servers.baseURLs }
+    public func builtinBaseURLs() async -> [String] { await context.servers.baseURLs }
 
     /// Stops the built-in servers.
-    public func shutdown() async { await servers.stopAll() }
+    public func shutdown() async { await context.servers.stopAll() }
 
     /// Runs `command`; wrong words get its usage, which only the table knows.
     private func run(_ command: Command, _ arguments: [String]) async throws {
@@ -216,11 +220,5 @@ public final class REPL {
         } catch let wrong as UsageError {
             throw REPLError(wrong.lead + "usage: " + command.usage)
         }
-    }
-
-    /// `quit` (or `exit`): the session ends after this command.
-    func quit(_ arguments: [String]) throws {
-        guard arguments.isEmpty else { throw UsageError() }
-        isFinished = true
     }
 }

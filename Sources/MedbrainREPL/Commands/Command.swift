@@ -2,7 +2,8 @@
 /// after it, and what it runs. The dispatcher, `help`, completion and the workbook all read
 /// the same value, so adding a command is adding one value to its group.
 public struct Command {
-    /// What runs the command: the REPL and the words after the command's name.
+    /// What runs an extension's command (a lesson's): the REPL, which it drives, and the words
+    /// after the command's name. A built-in command runs on the narrower ``CommandContext``.
     public typealias Run = (REPL, [String]) async throws -> Void
     /// What Tab offers for the last word of `words` (the command's name first, the word being
     /// typed last, empty after a space).
@@ -30,6 +31,19 @@ public struct Command {
         (self.section, self.example, self.waiting, self.complete, self.run) = (
             section, example, waiting, complete, run
         )
+    }
+
+    /// A built-in command: its body and its completion see the command context, not the REPL.
+    static func builtin(
+        _ name: String, aliases: [String] = [], usage: String, summary: String, section: String = "",
+        example: String, waiting: String? = nil,
+        complete: @escaping (CommandContext, [String]) -> [String] = { _, _ in [] },
+        run: @escaping (CommandContext, [String]) async throws -> Void
+    ) -> Command {
+        Command(
+            name, aliases: aliases, usage: usage, summary: summary, section: section, example: example,
+            waiting: waiting, complete: { repl, words in complete(repl.context, words) },
+            run: { repl, words in try await run(repl.context, words) })
     }
 
     /// Whether `word` (lowercased) names this command.

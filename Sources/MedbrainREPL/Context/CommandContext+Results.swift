@@ -1,8 +1,9 @@
 import FHIRModel
 import Foundation
 
-/// How generic commands show what the server answered, re-show it (`show`) and save it (`> FILE`).
-extension REPL {
+/// How the generic commands show what the server answered, keep it for `show` and `page`, and
+/// save it (`> FILE`).
+extension CommandContext {
     /// Remembers `result` for `show` and `page`, then prints it, or writes it to `file`.
     func present(_ result: ExploreResult, savingTo file: String?) throws {
         session.result = result
@@ -13,24 +14,6 @@ extension REPL {
         }
     }
 
-    /// `show [json|table|summary] [> FILE]`: the last result again, in the form asked for.
-    func showResult(_ arguments: [String]) throws {
-        let (arguments, file) = try Self.savingTarget(arguments)
-        guard arguments.count <= 1 else { throw UsageError() }
-        guard let result = session.result else {
-            throw REPLError("nothing to show yet; 'search', 'read' or 'get' first")
-        }
-        if let file { return try save(result.json, to: file) }
-        switch arguments.first?.lowercased() {
-        case nil: try present(result, savingTo: nil)
-        case "json": console.output(result.json.prettyText + "\n")
-        case "table": console.output(table(of: result).map { $0 + "\n" }.joined())
-        case "summary":
-            show(["summary": .string(Self.summary(of: result.json))], lines: [Self.summary(of: result.json)])
-        default: throw UsageError()
-        }
-    }
-
     /// For people: a Bundle as tables, one per resource type; a resource as its JSON.
     private func lines(of result: ExploreResult) -> [String] {
         guard let bundle = result.bundle else { return [result.json.prettyText] }
@@ -38,7 +21,7 @@ extension REPL {
     }
 
     /// Any result as tables, a single resource as a table of one row.
-    private func table(of result: ExploreResult) -> [String] {
+    func table(of result: ExploreResult) -> [String] {
         if let bundle = result.bundle { return bundleLines(bundle, request: result.request) }
         let type = result.json["resourceType"]?.stringValue ?? "Resource"
         return [type] + typeTable(type, [result.json], resolve: { _ in nil })

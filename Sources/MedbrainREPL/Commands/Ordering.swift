@@ -2,9 +2,26 @@ import FHIRClient
 import FHIRModel
 import MedicationTutorial
 
-/// Steps 3 and 4: the patient's orders (tutorial §12.7) and their instructions (§12.6).
-extension REPL {
-    func orders(_ arguments: [String]) async throws {
+/// Step 3 of the tutorial: the patient's orders, searched with their medications (§12.7).
+extension CommandGroup {
+    static var ordering: CommandGroup {
+        CommandGroup(
+            "3. Orders",
+            [
+                .builtin(
+                    "orders", usage: "orders", summary: "the patient's prescriptions, numbered", section: "§12.7",
+                    example: "orders", waiting: "Loading prescriptions…", run: { try await $0.orders($1) }),
+                .builtin(
+                    "order", usage: "order N", summary: "one prescription in detail", section: "§12.7",
+                    example: "order 1",
+                    complete: { context, words in words.count == 2 ? context.orderNumbers : [] },
+                    run: { try $0.order($1) }),
+            ])
+    }
+}
+
+extension CommandContext {
+    fileprivate func orders(_ arguments: [String]) async throws {
         guard arguments.isEmpty else { throw UsageError() }
         let patient = try loggedIn()
         let client = try tutorialClient()
@@ -51,7 +68,7 @@ extension REPL {
         return (orders, medications)
     }
 
-    func order(_ arguments: [String]) throws {
+    fileprivate func order(_ arguments: [String]) throws {
         let (number, order) = try chosenOrder(arguments)
         let version = try connected().version
         let renderer = InstructionsRenderer(language: try language())
@@ -80,65 +97,5 @@ extension REPL {
             ("medication", .string(name(of: order))), ("instructions", .string(sentence)),
             ("status", Self.json(order.status)),
         ])
-    }
-
-    func instructions(_ arguments: [String]) throws {
-        var rest = arguments
-        let breakdown = rest.contains("--breakdown")
-        rest.removeAll { $0 == "--breakdown" }
-        var code = settings.current.language
-        if let flag = rest.firstIndex(of: "--lang") {
-            guard flag + 1 < rest.count else { throw REPLError("--lang needs a language code") }
-            code = rest[flag + 1]
-            rest.removeSubrange(flag...flag + 1)
-        }
-        let (_, order) = try chosenOrder(rest)
-        let version = try connected().version
-        let renderer = InstructionsRenderer(language: try language(code))
-        let dosages = order.dosages.isEmpty ? [OrderDosage()] : order.dosages
-        let all = dosages.map { renderer.instructions(for: $0, version: version) }
-        show(
-            .array(all.map(\.json)),
-            text: zip(dosages.indices, all).map { index, instructions in
-                guard breakdown else { return instructions.sentence + "\n" }
-                let item = InstructionsInput.Item(
-                    content: .dosage(dosages[index]), version: version, path: "dosageInstruction[\(index)]",
-                    orderID: order.id, medication: name(of: order))
-                return Self.fitted(InstructionsBreakdown(item: item, instructions: instructions), width: console.width)
-            }.joined())
-    }
-
-    /// The breakdown wrapped to the terminal: the sentence indented, the parts as a table.
-    static func fitted(_ breakdown: InstructionsBreakdown, width: Int) -> String {
-        let sentence = TextTable.wrap(breakdown.instructions.sentence, width: max(20, width - 2)).map { "  " + $0 }
-        let table = TextTable(header: ["part", "elements", "words"], rows: breakdown.rows)
-        let parts = table.render(width: max(20, width - 4)).map { "    " + $0 }
-        return ([breakdown.heading] + sentence + parts).joined(separator: "\n") + "\n"
-    }
-
-    /// Order N of the last listing (or the last one named), checked against the listing.
-    func chosenOrder(_ arguments: [String]) throws -> (Int, Order) {
-        _ = try loggedIn()
-        guard arguments.count <= 1 else { throw UsageError() }
-        guard !session.orders.isEmpty else { throw REPLError("no orders listed; 'orders' first") }
-        guard let number = arguments.first.map({ Int($0) }) ?? session.currentOrder else {
-            guard arguments.isEmpty else { throw REPLError("'\(arguments[0])' is not an order number") }
-            throw UsageError("which order? ")
-        }
-        guard (1...session.orders.count).contains(number) else {
-            throw REPLError("no order \(number); the last listing has 1 to \(session.orders.count)")
-        }
-        session.currentOrder = number
-        return (number, session.orders[number - 1])
-    }
-
-    func name(of order: Order) -> String {
-        MedicationName.of(order.medication, medications: session.medications)?.oneLine ?? "unnamed medication"
-    }
-
-    func language(_ code: String? = nil) throws -> Language {
-        do { return try languages.language(code ?? settings.current.language) } catch {
-            throw REPLError(error.description)
-        }
     }
 }

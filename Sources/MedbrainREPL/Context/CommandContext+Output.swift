@@ -1,7 +1,7 @@
 import FHIRModel
 
 /// Output in the session's format: lines for people, JSON for scripts.
-extension REPL {
+extension CommandContext {
     /// Shows a command's data: `text` for people, or `json` when the format is json (one
     /// JSON value per command, so standard output stays a stream `jq` can read).
     func show(_ json: @autoclosure () throws -> JSONValue, text: @autoclosure () throws -> String) rethrows {

@@ -1,10 +1,37 @@
 import FHIRClient
 import FHIRModel
 import Foundation
+import MedicationTutorial
 
-/// Step 2: log in as a patient (tutorial §11.4–11.6).
-extension REPL {
-    func login(_ arguments: [String]) async throws {
+/// Step 2 of the tutorial: log in as a patient found by a search (§11.4–11.6), and check the
+/// patient's resources against its requirement tables (§9.3).
+extension CommandGroup {
+    static var loggingIn: CommandGroup {
+        CommandGroup(
+            "2. Log in",
+            [
+                .builtin(
+                    "login", usage: "login [ID] [--identifier SYSTEM|VALUE] [--email ADDRESS]",
+                    summary: "find the patient (default: the tutorial's f001)", section: "§11.4–11.6",
+                    example: "login f001", waiting: "Searching for the patient…",
+                    complete: { _, words in options(["--identifier", "--email"], after: words) },
+                    run: { try await $0.login($1) }),
+                .builtin(
+                    "logout", usage: "logout", summary: "forget the patient", section: "§11.6", example: "logout",
+                    run: { try $0.logout($1) }),
+                .builtin(
+                    "whoami", usage: "whoami", summary: "the logged-in patient's name, birth date and contacts",
+                    section: "§11.6", example: "whoami", run: { try $0.whoami($1) }),
+                .builtin(
+                    "requirements", usage: "requirements",
+                    summary: "check the patient's resources against the tutorial's Tables 1-4", section: "§9.3",
+                    example: "requirements", waiting: "Checking the resources…", run: { try await $0.requirements($1) }),
+            ])
+    }
+}
+
+extension CommandContext {
+    fileprivate func login(_ arguments: [String]) async throws {
         let client = try connected()
         let query = try Self.loginQuery(arguments)
         let bundle = try await client.search("Patient", query)
@@ -41,7 +68,7 @@ extension REPL {
         return query.isEmpty ? [("_id", "f001")] : query
     }
 
-    func logout(_ arguments: [String]) throws {
+    fileprivate func logout(_ arguments: [String]) throws {
         guard arguments.isEmpty else { throw UsageError() }
         session.patient = nil
         (session.orders, session.currentOrder, session.ordersListed) = ([], nil, false)
@@ -49,7 +76,7 @@ extension REPL {
     }
 
     /// The account screen of §11.6: name, birth date, gender, phone, email, address.
-    func whoami(_ arguments: [String]) throws {
+    fileprivate func whoami(_ arguments: [String]) throws {
         guard arguments.isEmpty else { throw UsageError() }
         let patient = try loggedIn()
         let summary = Self.summary(of: patient)
@@ -81,12 +108,6 @@ extension REPL {
         patient.telecom.filter { $0.system == system }.compactMap(\.value)
     }
 
-    func loggedIn() throws -> Patient {
-        _ = try connected()
-        guard let patient = session.patient else { throw REPLError("not logged in; 'login' first") }
-        return patient
-    }
-
     static func name(_ patient: Patient) -> String {
         patient.name.first.map { $0.displayText.oneLine } ?? "unnamed patient"
     }
@@ -95,5 +116,41 @@ extension REPL {
         address.text
             ?? (address.line + [address.postalCode, address.city, address.country].compactMap { $0 })
             .joined(separator: ", ")
+    }
+
+    fileprivate func requirements(_ arguments: [String]) async throws {
+        guard arguments.isEmpty else { throw UsageError() }
+        let id = try loggedIn().id ?? ""
+        let client = try tutorialClient()
+        let type = client.version.orderType
+        let patient = try await client.read("Patient", id: id)
+        let orders = try await client.searchAll(
+            type, [("patient", id), ("_include", "\(type):medication"), ("_count", "100")], limit: 10_000)
+        let doses = try await client.searchAll(
+            "MedicationAdministration", [("patient", id), ("_count", "1000")], limit: 100_000)
+        let report = RequirementReport(resources: [patient] + orders + doses, version: client.version)
+        let failures = report.rows.flatMap { row in
+            row.failing.map { "\($0) does not meet '\(row.requirement.name)'" }
+        }
+        show(
+            report.json, lines: Self.requirementTable(report, version: client.version, width: console.width) + failures)
+    }
+
+    /// A section per table of the tutorial, titled with its number and resource type.
+    static func requirementTable(_ report: RequirementReport, version: FHIRVersion, width: Int) -> [String] {
+        let tables = Dictionary(grouping: report.rows, by: \.requirement.table).sorted { $0.key < $1.key }
+        let sections = tables.map { table, rows in
+            (
+                title: Optional("Table \(table), \(rows[0].requirement.resourceType[version] ?? "")"),
+                rows: rows.map { row in
+                    [
+                        row.requirement.name, row.requirement.expression[version] ?? "",
+                        row.requirement.fhirPath[version] ?? "", "\(row.met) of \(row.checked)",
+                    ]
+                }
+            )
+        }
+        let table = TextTable(header: ["requirement", "tutorial", "FHIRPath", "met"], rows: sections.flatMap(\.rows))
+        return table.render(width: width, sections: sections)
     }
 }

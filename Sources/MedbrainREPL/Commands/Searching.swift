@@ -2,9 +2,35 @@ import FHIRClient
 import FHIRModel
 import FHIRPath
 
-/// Searching any server: `search`, `page`, `count` (FHIR's search and paging, for developers).
-extension REPL {
-    func search(_ arguments: [String]) async throws {
+/// FHIR's search on any server, for developers: `search`, `page` through the Bundle's links,
+/// `count` with `_summary=count`.
+extension CommandGroup {
+    static var searching: CommandGroup {
+        CommandGroup(
+            "Search any server",
+            [
+                .builtin(
+                    "search", usage: "search TYPE [NAME=VALUE ...] [--where FHIRPATH] [> FILE]",
+                    summary: "any search the server supports, as a table per resource type",
+                    section: "http.html#search",
+                    example: "search MedicationAdministration patient=f001 effective-time=ge2016-08-01 _count=5",
+                    waiting: "Searching…", complete: { $0.searchCompletions($1) }, run: { try await $0.search($1) }),
+                .builtin(
+                    "page", usage: "page next|previous|first|last|all [LIMIT] [> FILE]",
+                    summary: "follow the last Bundle's link; all follows next to the end", section: "http.html#search",
+                    example: "page next", waiting: "Reading the page…",
+                    complete: { _, words in words.count == 2 ? ["next", "previous", "first", "last", "all"] : [] },
+                    run: { try await $0.page($1) }),
+                .builtin(
+                    "count", usage: "count TYPE [NAME=VALUE ...]", summary: "how many match (_summary=count)",
+                    section: "http.html#search", example: "count MedicationAdministration patient=f001",
+                    waiting: "Counting…", complete: { $0.searchCompletions($1) }, run: { try await $0.count($1) }),
+            ])
+    }
+}
+
+extension CommandContext {
+    fileprivate func search(_ arguments: [String]) async throws {
         let (words, file) = try Self.savingTarget(arguments)
         let (arguments, condition) = try Self.whereOption(words)
         guard let type = arguments.first else { throw UsageError() }
@@ -36,7 +62,7 @@ extension REPL {
 
     /// `page next|previous|first|last` follows the last Bundle's link of that relation;
     /// `page all [LIMIT]` follows `next` to the end.
-    func page(_ arguments: [String]) async throws {
+    fileprivate func page(_ arguments: [String]) async throws {
         let (arguments, file) = try Self.savingTarget(arguments)
         guard let relation = arguments.first.map(Self.linkRelation), arguments.count <= 2,
             ["next", "previous", "first", "last", "all"].contains(relation)
@@ -120,7 +146,7 @@ extension REPL {
         }
     }
 
-    func count(_ arguments: [String]) async throws {
+    fileprivate func count(_ arguments: [String]) async throws {
         guard let type = arguments.first else { throw UsageError() }
         let client = try connected()
         try checkType(type, on: client)
@@ -129,7 +155,7 @@ extension REPL {
     }
 
     /// `NAME=VALUE` words as search parameters, in order; repeats are kept (FHIR ANDs them).
-    static func searchParameters(_ words: some Collection<String>) throws -> [(String, String)] {
+    private static func searchParameters(_ words: some Collection<String>) throws -> [(String, String)] {
         try words.map { word in
             guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
                 throw REPLError("a search parameter is NAME=VALUE, such as family=Chalmers; '\(word)' is not")
@@ -138,32 +164,42 @@ extension REPL {
         }
     }
 
-    /// A type the server does not list is a typo more often than a secret: say which it lists.
-    func checkType(_ type: String, on client: FHIRClient) throws {
-        let types = client.server.resourceTypes
-        guard !types.isEmpty, !types.contains(type) else { return }
-        // The tutorial's own rename is the likeliest slip between versions.
-        if FHIRVersion.allCases.map(\.orderType).contains(type), types.contains(client.version.orderType) {
-            throw REPLError(
-                "\(type) is not in \(client.version.displayName); this server calls a prescription \(client.version.orderType)"
-            )
-        }
-        let closest = types.map { ($0, $0.editDistance(to: type)) }.min {
-            $0.1 < $1.1
-        }
-        if let closest, closest.1 <= max(2, type.count / 3) {
-            throw REPLError("the server lists no resource type '\(type)'; did you mean '\(closest.0)'?")
-        }
-        throw REPLError("the server lists no resource type '\(type)'; 'connect' shows the ones it has")
-    }
-
-    static func linkRelation(_ word: String) -> String {
+    private static func linkRelation(_ word: String) -> String {
         switch word.lowercased() {
         case "prev", "previous": "previous"
         default: word.lowercased()
         }
     }
 
-    static let pageAllLimit = 1_000
+    private static let pageAllLimit = 1_000
 
+    /// `search … --where EXPRESSION`: the words without the option, and the expression.
+    private static func whereOption(_ arguments: [String]) throws -> ([String], String?) {
+        guard let index = arguments.firstIndex(of: "--where") else { return (arguments, nil) }
+        guard index + 1 < arguments.count else {
+            throw REPLError("--where needs an expression, such as --where \"status = 'completed'\"")
+        }
+        var rest = arguments
+        let expression = rest[index + 1]
+        rest.removeSubrange(index...(index + 1))
+        return (rest, expression)
+    }
+
+    /// Keeps the Bundle's matches for which `expression` is true (included resources stay).
+    private func keep(_ bundle: FHIRModel.Bundle, where expression: FHIRPathExpression) throws -> (
+        FHIRModel.Bundle, Int, Int
+    ) {
+        var kept = bundle
+        let environment = fhirPathEnvironment()
+        var matches = 0
+        kept.entry = try bundle.entry.filter { entry in
+            guard let resource = entry.resource, entry.search?.mode != "include" else { return true }
+            matches += 1
+            do { return try expression.isTrue(on: resource, environment: environment) } catch {
+                throw REPLError("--where: \(error)")
+            }
+        }
+        let left = kept.entry.filter { $0.resource != nil && $0.search?.mode != "include" }.count
+        return (kept, left, matches)
+    }
 }

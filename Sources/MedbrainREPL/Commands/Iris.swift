@@ -4,10 +4,36 @@ import Foundation
 import MedicationTutorial
 
 /// The Iris seed app's flow: register a patient once, then send step counts as Observations.
-extension REPL {
+extension CommandGroup {
+    static var iris: CommandGroup {
+        CommandGroup(
+            "The Iris app",
+            [
+                .builtin(
+                    "register", usage: "register GIVEN FAMILY [--birth-date D] [--gender G]",
+                    summary: "find or create a patient and log in (the Iris app)",
+                    example: "register Ada Lovelace --birth-date 1815-12-10", waiting: "Registering…",
+                    complete: { _, words in options(["--birth-date", "--gender"], after: words) },
+                    run: { try await $0.register($1) }),
+                .builtin(
+                    "observe", usage: "observe steps N [at DATE-TIME]",
+                    summary: "a step-count Observation for the patient (the Iris app)",
+                    example: "observe steps 8000 at 2016-08-16T20:00:00+02:00", waiting: "Recording…",
+                    complete: { _, words in
+                        switch words.count {
+                        case 2: ["steps"]
+                        case 4: ["at"]
+                        default: []
+                        }
+                    }, run: { try await $0.observe($1) }),
+            ])
+    }
+}
+
+extension CommandContext {
     /// `register GIVEN FAMILY [--birth-date D] [--gender G]`: searches by name first and
     /// creates the patient only when none matches, so registering twice makes no twin.
-    func register(_ arguments: [String]) async throws {
+    fileprivate func register(_ arguments: [String]) async throws {
         let (names, options) = try Self.options(
             arguments, allowed: ["--birth-date", "--gender"])
         guard names.count == 2 else { throw UsageError() }
@@ -53,7 +79,7 @@ extension REPL {
     }
 
     /// `observe steps N [at DATE-TIME]`: a step count for the logged-in patient, as Iris sends it.
-    func observe(_ arguments: [String]) async throws {
+    fileprivate func observe(_ arguments: [String]) async throws {
         guard arguments.count == 2 || (arguments.count == 4 && arguments[2].lowercased() == "at"),
             arguments[0].lowercased() == "steps"
         else { throw UsageError() }
@@ -74,7 +100,7 @@ extension REPL {
             lines: ["recorded \(steps) steps at \(time): \(reference)"])
     }
 
-    static func patient(_ given: String, _ family: String, _ options: [String: String], version: FHIRVersion)
+    private static func patient(_ given: String, _ family: String, _ options: [String: String], version: FHIRVersion)
         -> JSONValue
     {
         // DSTU2 writes family as a list of names, R4 as one.
@@ -88,7 +114,7 @@ extension REPL {
     }
 
     /// LOINC 55423-8 with the category `activity`, in the version's shape of category.
-    static func stepCount(_ steps: Int, patient: String, at time: String, version: FHIRVersion) -> JSONValue {
+    private static func stepCount(_ steps: Int, patient: String, at time: String, version: FHIRVersion) -> JSONValue {
         // R4 moved the code system under terminology.hl7.org; DSTU2 and STU3 have the old one.
         let system =
             [.dstu2, .stu3].contains(version)
@@ -114,7 +140,7 @@ extension REPL {
     }
 
     /// Splits `--name value` options from the other words; an unknown option or a missing value is an error.
-    static func options(_ arguments: [String], allowed: Set<String>) throws
+    private static func options(_ arguments: [String], allowed: Set<String>) throws
         -> (words: [String], options: [String: String])
     {
         var (words, options) = ([String](), [String: String]())

@@ -1,10 +1,43 @@
 import FHIRClient
 import FHIRModel
 
-/// FHIR's instance interactions on any server: read, vread, history, create, update, delete.
-extension REPL {
+/// FHIR's instance interactions on any server: read (and vread), history, create, update with
+/// If-Match, delete.
+extension CommandGroup {
+    static var interacting: CommandGroup {
+        CommandGroup(
+            "Read and write resources",
+            [
+                .builtin(
+                    "read", usage: "read TYPE ID | TYPE/ID[/_history/V] [> FILE]",
+                    summary: "one resource as JSON (a version with _history/V)", section: "http.html#read",
+                    example: "read Patient f001", waiting: "Reading…", complete: { $0.typeCompletions($1) },
+                    run: { try await $0.readResource($1) }),
+                .builtin(
+                    "history", usage: "history TYPE ID [> FILE]", summary: "every version of a resource",
+                    section: "http.html#history", example: "history Patient f001", waiting: "Reading the history…",
+                    complete: { $0.typeCompletions($1) }, run: { try await $0.history($1) }),
+                .builtin(
+                    "create", usage: "create TYPE @FILE|JSON", summary: "create a resource; the server names it",
+                    section: "http.html#create", example: "create Patient @patient.json", waiting: "Creating…",
+                    complete: { $0.typeCompletions($1) }, run: { try await $0.create($1) }),
+                .builtin(
+                    "update", usage: "update TYPE ID @FILE|JSON",
+                    summary: "replace a resource, refused if it changed since 'read'", section: "http.html#update",
+                    example: "update Patient f001 @patient.json", waiting: "Updating…",
+                    complete: { $0.typeCompletions($1) }, run: { try await $0.update($1) }),
+                .builtin(
+                    "delete", usage: "delete TYPE ID [--yes]", summary: "delete a resource (asks first on a terminal)",
+                    section: "http.html#delete", example: "delete Observation 1 --yes",
+                    complete: { context, words in words.count == 4 ? ["--yes"] : context.typeCompletions(words) },
+                    run: { try await $0.delete($1) }),
+            ])
+    }
+}
+
+extension CommandContext {
     /// `read TYPE ID`, `read TYPE/ID` or `read TYPE/ID/_history/V`.
-    func readResource(_ arguments: [String]) async throws {
+    fileprivate func readResource(_ arguments: [String]) async throws {
         let (arguments, file) = try Self.savingTarget(arguments)
         let path = try Self.resourcePath(arguments, allowingVersion: true)
         let client = try connected()
@@ -17,7 +50,7 @@ extension REPL {
     }
 
     /// `history TYPE ID`: every version of one resource, newest first.
-    func history(_ arguments: [String]) async throws {
+    fileprivate func history(_ arguments: [String]) async throws {
         let (arguments, file) = try Self.savingTarget(arguments)
         let path = try Self.resourcePath(arguments, allowingVersion: false)
         let client = try connected()
@@ -28,7 +61,7 @@ extension REPL {
     }
 
     /// `create TYPE @FILE|JSON`: the server gives the new resource its id.
-    func create(_ arguments: [String]) async throws {
+    fileprivate func create(_ arguments: [String]) async throws {
         guard arguments.count == 2 else { throw UsageError() }
         try Self.checkName(type: arguments[0], id: "new")
         let client = try connected()
@@ -50,7 +83,7 @@ extension REPL {
 
     /// `update TYPE ID @FILE|JSON`, with If-Match on the version last read, so nobody's
     /// change is overwritten unseen.
-    func update(_ arguments: [String]) async throws {
+    fileprivate func update(_ arguments: [String]) async throws {
         guard arguments.count == 3 else { throw UsageError() }
         let (type, id) = (arguments[0], arguments[1])
         try Self.checkName(type: type, id: id)
@@ -85,7 +118,7 @@ extension REPL {
     }
 
     /// `delete TYPE ID [--yes]`: on a terminal it asks first, unless `--yes`.
-    func delete(_ arguments: [String]) async throws {
+    fileprivate func delete(_ arguments: [String]) async throws {
         let sure = arguments.contains("--yes")
         let words = arguments.filter { $0 != "--yes" }
         guard words.count == 2 else { throw UsageError() }
@@ -111,13 +144,13 @@ extension REPL {
     }
 
     /// `3` from `W/"3"`, or the resource's `meta.versionId`.
-    static func version(_ resource: JSONValue?, etag: String?) -> String? {
+    private static func version(_ resource: JSONValue?, etag: String?) -> String? {
         if let version = resource?["meta"]?["versionId"]?.stringValue { return version }
         return etag.map { $0.replacingOccurrences(of: "W/", with: "").trimmingCharacters(in: ["\""]) }
     }
 
     /// A resource named as `TYPE ID`, `TYPE/ID` or (when allowed) `TYPE/ID/_history/V`.
-    static func resourcePath(_ arguments: [String], allowingVersion: Bool) throws
+    private static func resourcePath(_ arguments: [String], allowingVersion: Bool) throws
         -> (type: String, id: String, text: String)
     {
         let parts = arguments.count == 2 ? arguments : (arguments.first?.split(separator: "/").map(String.init) ?? [])
@@ -130,7 +163,7 @@ extension REPL {
     }
 
     /// A type and id as FHIR writes them, so neither can smuggle a path or query into the URL.
-    static func checkName(type: String, id: String, what: String = "id") throws {
+    private static func checkName(type: String, id: String, what: String = "id") throws {
         guard type.first?.isUppercase == true, type.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw REPLError("'\(type)' is not a resource type (such as Patient)")
         }
@@ -141,7 +174,7 @@ extension REPL {
     }
 
     /// What came back is the resource asked for, not another one a confused server sent.
-    static func checkAnswer(_ json: JSONValue, type: String, id: String) throws {
+    private static func checkAnswer(_ json: JSONValue, type: String, id: String) throws {
         let (sentType, sentID) = (json["resourceType"]?.stringValue ?? "no resource", json["id"]?.stringValue)
         guard sentType == type, sentID == nil || sentID == id else {
             throw REPLError("asked for \(type)/\(id), the server sent \(sentType)" + (sentID.map { "/\($0)" } ?? ""))

@@ -1,8 +1,47 @@
+import FHIRModel
 import Foundation
 
-/// `help` and `set`.
-extension REPL {
-    func help(_ arguments: [String]) throws {
+/// The session's own commands: its settings, `trace`, `help` and `quit`.
+extension CommandGroup {
+    static var session: CommandGroup {
+        CommandGroup(
+            "Session",
+            [
+                .builtin(
+                    "set", usage: "set [NAME VALUE]",
+                    summary:
+                        "show or change a setting: today, timezone, lang, week, format, colour, trace, timeout, "
+                        + "fhirpath-limit",
+                    example: "set format json",
+                    complete: { context, words in
+                        switch words.count {
+                        case 2: Settings.names
+                        case 3: context.settingValues(words[1])
+                        default: []
+                        }
+                    }, run: { try $0.set($1) }),
+                .builtin(
+                    "trace", usage: "trace on|off|body", summary: "print each HTTP request (and its bodies)",
+                    example: "trace on",
+                    complete: { _, words in words.count == 2 ? Settings.TraceMode.allCases.map(\.rawValue) : [] },
+                    run: { try $0.trace($1) }),
+                .builtin(
+                    "help", aliases: ["?"], usage: "help [COMMAND]", summary: "this list, or one command's usage",
+                    example: "help login",
+                    complete: { context, words in words.count == 2 ? context.commands.names : [] },
+                    run: { try $0.help($1) }),
+                .builtin(
+                    "quit", aliases: ["exit"], usage: "quit", summary: "leave (also exit, or Ctrl-D)", example: "quit",
+                    run: { context, arguments in
+                        guard arguments.isEmpty else { throw UsageError() }
+                        context.quitAsked = true
+                    }),
+            ])
+    }
+}
+
+extension CommandContext {
+    fileprivate func help(_ arguments: [String]) throws {
         guard arguments.count <= 1 else { throw UsageError() }
         if let name = arguments.first {
             guard let command = commands.command(name) else { throw commands.unknown(name.lowercased()) }
@@ -51,7 +90,7 @@ extension REPL {
     }
 
     /// `set` alone shows every setting; `set NAME VALUE` changes one and shows it.
-    func set(_ arguments: [String]) throws {
+    fileprivate func set(_ arguments: [String]) throws {
         guard arguments.count == 0 || arguments.count == 2 else {
             throw UsageError()
         }
@@ -76,5 +115,10 @@ extension REPL {
     /// `color` is `colour`, as users of either spelling expect.
     static func settingName(_ typed: String) -> String {
         typed.lowercased() == "color" ? "colour" : typed.lowercased()
+    }
+
+    fileprivate func trace(_ arguments: [String]) throws {
+        guard arguments.count == 1 else { throw UsageError() }
+        try set(["trace", arguments[0]])
     }
 }

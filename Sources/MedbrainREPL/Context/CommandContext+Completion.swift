@@ -2,19 +2,9 @@ import FHIRModel
 import Foundation
 import MedicationTutorial
 
-/// What Tab offers: command names, then each command's own words and the listed orders;
-/// a word starting with `@` is a file path.
-extension REPL {
-    /// The words that may end `line` (the text up to the cursor).
-    public func completions(for line: String) -> [String] {
-        guard var words = try? CommandWords.split(line) else { return [] }
-        // The word being typed, or a new one after a space.
-        if line.last?.isWhitespace ?? true { words.append("") }
-        if let typed = words.last, typed.hasPrefix("@") { return Self.paths(completing: typed) }
-        guard words.count > 1 else { return commands.names }
-        return commands.command(words[0])?.complete(self, words) ?? []
-    }
-
+/// What Tab offers after a command's name, from what the session holds: the listed orders, the
+/// server's types and search parameters, the profiles, a setting's values, file paths.
+extension CommandContext {
     /// The numbers of the orders listed last.
     var orderNumbers: [String] { session.orders.indices.map { String($0 + 1) } }
 
@@ -23,6 +13,16 @@ extension REPL {
 
     /// The resource types the connected server lists.
     var resourceTypes: [String] { session.client?.server.resourceTypes ?? [] }
+
+    /// The resource types the server lists, as the first word.
+    func typeCompletions(_ words: [String]) -> [String] {
+        words.count == 2 ? resourceTypes : []
+    }
+
+    /// The resource type first, then its search parameters.
+    func searchCompletions(_ words: [String]) -> [String] {
+        words.count == 2 ? resourceTypes : searchParameterNames(words[1])
+    }
 
     /// The type's search parameters the server lists, and the ones every search has, each
     /// ending in `=` so the value follows at once.

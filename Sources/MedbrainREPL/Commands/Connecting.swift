@@ -1,0 +1,192 @@
+import FHIRClient
+import FHIRModel
+import Foundation
+
+/// Step 1 of the tutorial: connect to a server (§11.4.1) and read its metadata; the server
+/// profiles `connect NAME` uses; the web view of a Medbrain server.
+extension CommandGroup {
+    static var connecting: CommandGroup {
+        CommandGroup(
+            "1. Connect",
+            [
+                .builtin(
+                    "connect", usage: "connect [URL | NAME | builtin [dstu2|stu3|r4|r5]]",
+                    summary: "read a FHIR server's metadata and speak its version", section: "§11.4.1",
+                    example: "connect builtin r4", waiting: "Connecting…",
+                    complete: { context, words in
+                        switch words.count {
+                        case 2: ["builtin"] + context.profileNames
+                        case 3 where words[1] == "builtin": FHIRVersion.allCases.map(\.rawValue)
+                        default: []
+                        }
+                    }, run: { try await $0.connect($1) }),
+                .builtin(
+                    "servers", usage: "servers",
+                    summary: "the server profiles 'connect NAME' uses (URL, version, credentials)", section: "§11.4.1",
+                    example: "servers", run: { try $0.listServers($1) }),
+                .builtin(
+                    "disconnect", usage: "disconnect", summary: "forget the server (and the patient)",
+                    section: "§11.4.1",
+                    example: "disconnect", run: { try $0.disconnect($1) }),
+                .builtin(
+                    "web", usage: "web", summary: "the address of a Medbrain server's web view, for the class to watch",
+                    example: "web", run: { try await $0.web($1) }),
+            ])
+    }
+}
+
+extension CommandContext {
+    fileprivate func connect(_ arguments: [String]) async throws {
+        let target = try await connectTarget(arguments)
+        let client: FHIRClient
+        do {
+            client = try await FHIRClient.connect(
+                to: target.url, timeout: settings.current.timeout,
+                observer: { [settings, console, requests] exchange in
+                    requests.add(exchange)
+                    Self.report(exchange, settings: settings.current, console: console)
+                }, cancellation: cancellation, credentials: target.credentials, assumedVersion: target.assumedVersion)
+        } catch {
+            // As psql keeps its connection when \c fails: say which server later commands still use.
+            guard let previous = session.client else { throw error }
+            throw REPLError("\(error); still connected to \(previous.server.baseURL)")
+        }
+        session = Session(client: client)
+        let info = client.server
+        show(
+            [
+                "baseURL": .string(info.baseURL), "software": Self.json(info.software),
+                "fhirVersion": .string(info.fhirVersion), "version": .string(info.version.rawValue),
+                "release": .string(info.release.displayName),
+                "tutorial": .bool(info.release.tutorialVersion != nil),
+                "resourceTypes": .array(info.resourceTypes.map { .string($0) }),
+            ],
+            lines: ["connected to \(info.baseURL)"]
+                + (["\(info.software ?? "unnamed software"), \(Self.release(of: info))"]
+                + ["\(info.resourceTypes.count) resource types, among them \(Self.highlights(info.resourceTypes))"]
+                + [Self.tutorialNote(info.release)].compactMap { $0 })
+                .flatMap { TextTable.wrap($0, width: max(20, console.width - 2)).map { "  " + $0 } })
+    }
+
+    /// `FHIR 4.0.1 (R4)`; a release Medbrain does not know says how it is read.
+    static func release(of info: ServerInfo) -> String {
+        guard info.release.isKnown else {
+            return "FHIR \(info.fhirVersion), a release Medbrain does not know: read as \(info.version.displayName)"
+        }
+        return "FHIR \(info.fhirVersion) (\(info.release.displayName))"
+    }
+
+    /// Said at connect where the tutorial's steps do not run, so no one meets it as an error first.
+    static func tutorialNote(_ release: FHIRRelease) -> String? {
+        guard release.tutorialVersion == nil else { return nil }
+        return "The tutorial's steps (orders and those after) run on DSTU2, STU3, R4, R4B and R5; "
+            + "search, read, get, post, fhirpath and the other commands work on any FHIR server."
+    }
+
+    /// `builtin [VERSION]` starts (or reuses) a built-in server; a URL is a base; any other
+    /// word names a server profile.
+    private func connectTarget(_ arguments: [String]) async throws -> ConnectTarget {
+        let usage = UsageError()
+        let target = arguments.first ?? "builtin"
+        guard target == "builtin" else {
+            guard arguments.count == 1 else { throw usage }
+            if target.contains("://") { return ConnectTarget(url: target) }
+            guard let profile = try profileTarget(target) else {
+                throw REPLError("'\(target)' is neither a URL nor a server profile; 'servers' lists the profiles")
+            }
+            return profile
+        }
+        let name = arguments.count > 1 ? arguments[1] : "dstu2"
+        guard let version = FHIRVersion(rawValue: name.lowercased()), arguments.count <= 2 else { throw usage }
+        return ConnectTarget(url: try await servers.baseURL(version))
+    }
+
+    fileprivate func disconnect(_ arguments: [String]) throws {
+        guard arguments.isEmpty else { throw UsageError() }
+        session = Session()
+        say("disconnected")
+    }
+
+    /// Prints an exchange as it happens; on standard error in json, so standard output stays JSON.
+    static func report(_ exchange: HTTPExchange, settings: Settings, console: Console) {
+        guard settings.trace != .off else { return }
+        let write = settings.format == .json ? console.error : console.output
+        write("> " + exchange.summary + "\n")
+        guard settings.trace == .body else { return }
+        if let body = exchange.requestBody { write(">> " + body + "\n") }
+        if let body = exchange.responseBody { write("<< " + body + "\n") }
+    }
+
+    /// The tutorial's resource types the server has.
+    static func highlights(_ types: [String]) -> String {
+        let tutorial = ["Patient", "MedicationOrder", "MedicationRequest", "MedicationAdministration", "Medication"]
+        return types.filter(tutorial.contains).joined(separator: ", ")
+    }
+
+    /// Where `connect` goes: the URL, and a profile's credentials and assumed version.
+    struct ConnectTarget {
+        var url: String
+        var credentials: Credentials?
+        var assumedVersion: FHIRVersion?
+    }
+
+    fileprivate func listServers(_ arguments: [String]) throws {
+        guard arguments.isEmpty else { throw UsageError() }
+        let file = try ServerProfiles.load(from: serversPath)
+        guard !file.profiles.isEmpty else {
+            return say("no server profiles in \(file.path); a profile is [NAME] and a line url = BASE")
+        }
+        let rows = file.profiles.map {
+            [$0.name, $0.url, $0.version?.displayName ?? "from metadata", $0.authentication]
+        }
+        show(
+            .array(
+                file.profiles.map {
+                    [
+                        "name": .string($0.name), "url": .string($0.url),
+                        "version": Self.json($0.version?.rawValue), "authentication": .string($0.authentication),
+                    ]
+                }),
+            lines: ["Server profiles in \(file.path):"]
+                + TextTable(
+                    header: ["name", "url", "version", "authentication"], rows: rows, whole: ["name", "url", "version"]
+                ).render(
+                    width: console.width))
+    }
+
+    /// A profile named `name`, resolved to a URL and credentials; nil when there is none.
+    func profileTarget(_ name: String) throws -> ConnectTarget? {
+        let file = try ServerProfiles.load(from: serversPath)
+        guard let profile = file.profile(name) else { return nil }
+        return ConnectTarget(
+            url: profile.url, credentials: try credentials(of: profile), assumedVersion: profile.version)
+    }
+
+    private func credentials(of profile: ServerProfiles.Profile) throws -> Credentials? {
+        if let token = profile.token { return .bearer(token: token) }
+        if let command = profile.tokenCommand {
+            return .bearer(
+                token: try ServerProfiles.token(running: command, for: profile.name, timeout: settings.current.timeout))
+        }
+        if let user = profile.user { return .basic(user: user, password: profile.password ?? "") }
+        return nil
+    }
+
+    fileprivate func web(_ arguments: [String]) async throws {
+        guard arguments.isEmpty else { throw UsageError() }
+        let server = try connected().server
+        let isMedbrain =
+            await servers.baseURLs.contains(server.baseURL) || server.software?.hasPrefix("Medbrain ") == true
+        guard isMedbrain, server.baseURL.hasSuffix(BuiltinServer.basePath) else {
+            throw REPLError(
+                "\(server.software ?? "this server") has no Medbrain web view; 'connect builtin' for the built-in one")
+        }
+        let address = String(server.baseURL.dropLast(BuiltinServer.basePath.count)) + "/"
+        show(
+            ["url": .string(address)],
+            lines: [
+                "web view: \(address)",
+                "  patients, orders, doses and charts, updated as resources arrive; it only reads",
+            ])
+    }
+}

@@ -1,0 +1,56 @@
+import FHIRModel
+import MedicationTutorial
+
+/// Step 4 of the tutorial: an order's dosage as a sentence, and how it was built (§12.6).
+extension CommandGroup {
+    static var instructing: CommandGroup {
+        CommandGroup(
+            "4. Instructions",
+            [
+                .builtin(
+                    "instructions", usage: "instructions N [--lang en|de] [--breakdown]",
+                    summary: "the dosage as a sentence, and how it was built", section: "§12.6",
+                    example: "instructions 4 --breakdown",
+                    complete: { context, words in
+                        if words[words.count - 2] == "--lang" { return context.languages.codes }
+                        return (words.count == 2 ? context.orderNumbers : []) + ["--lang", "--breakdown"]
+                    }, run: { try $0.instructions($1) })
+            ])
+    }
+}
+
+extension CommandContext {
+    fileprivate func instructions(_ arguments: [String]) throws {
+        var rest = arguments
+        let breakdown = rest.contains("--breakdown")
+        rest.removeAll { $0 == "--breakdown" }
+        var code = settings.current.language
+        if let flag = rest.firstIndex(of: "--lang") {
+            guard flag + 1 < rest.count else { throw REPLError("--lang needs a language code") }
+            code = rest[flag + 1]
+            rest.removeSubrange(flag...flag + 1)
+        }
+        let (_, order) = try chosenOrder(rest)
+        let version = try connected().version
+        let renderer = InstructionsRenderer(language: try language(code))
+        let dosages = order.dosages.isEmpty ? [OrderDosage()] : order.dosages
+        let all = dosages.map { renderer.instructions(for: $0, version: version) }
+        show(
+            .array(all.map(\.json)),
+            text: zip(dosages.indices, all).map { index, instructions in
+                guard breakdown else { return instructions.sentence + "\n" }
+                let item = InstructionsInput.Item(
+                    content: .dosage(dosages[index]), version: version, path: "dosageInstruction[\(index)]",
+                    orderID: order.id, medication: name(of: order))
+                return Self.fitted(InstructionsBreakdown(item: item, instructions: instructions), width: console.width)
+            }.joined())
+    }
+
+    /// The breakdown wrapped to the terminal: the sentence indented, the parts as a table.
+    static func fitted(_ breakdown: InstructionsBreakdown, width: Int) -> String {
+        let sentence = TextTable.wrap(breakdown.instructions.sentence, width: max(20, width - 2)).map { "  " + $0 }
+        let table = TextTable(header: ["part", "elements", "words"], rows: breakdown.rows)
+        let parts = table.render(width: max(20, width - 4)).map { "    " + $0 }
+        return ([breakdown.heading] + sentence + parts).joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,86 @@
+import FHIRClient
+import FHIRModel
+import MedicationTutorial
+
+/// Step 6 of the tutorial: record a dose taken or missed as a MedicationAdministration (§14.5).
+extension CommandGroup {
+    static var recording: CommandGroup {
+        CommandGroup(
+            "6. Record a dose",
+            [
+                .builtin(
+                    "administer", usage: "administer N taken|missed [at DATE-TIME]",
+                    summary: "create a MedicationAdministration", section: "§14.5",
+                    example: "administer 1 taken at 2016-08-16T08:00:00+02:00", waiting: "Recording the dose…",
+                    complete: { context, words in
+                        switch words.count {
+                        case 2: context.orderNumbers
+                        case 3: ["taken", "missed"]
+                        case 4: ["at"]
+                        default: []
+                        }
+                    }, run: { try await $0.administer($1) })
+            ])
+    }
+}
+
+extension CommandContext {
+    fileprivate func administer(_ arguments: [String]) async throws {
+        let outcome = arguments.count > 1 ? arguments[1].lowercased() : ""
+        guard arguments.count == 2 || (arguments.count == 4 && arguments[2].lowercased() == "at"),
+            ["taken", "missed"].contains(outcome)
+        else { throw UsageError() }
+        let (number, order) = try chosenOrder([arguments[0]])
+        let client = try connected()
+        let time = arguments.count == 4 ? arguments[3] : Self.dateTime(clock(), in: settings.current.timeZone)
+        // FHIR wants a zone with every time; year 0 is no date a dose was taken on.
+        guard let parsed = FHIRDateTime(time), parsed.precision == .second, parsed.zoneOffsetMinutes != nil,
+            parsed.year >= 1
+        else { throw REPLError("'\(time)' is not a date-time with its zone, such as 2016-08-16T08:00:00+02:00") }
+        let taken = outcome == "taken"
+        let administration = Self.administration(
+            of: order, patient: try loggedIn(), taken: taken, at: time, version: client.version)
+        let created = try await client.create(administration)
+        let reference = "MedicationAdministration/\(created["id"]?.stringValue ?? "?")"
+        session.recorded.append(RecordedDose(order: number, taken: taken, reference: reference))
+        // The tutorial's app reloads the list after a dose; so does this, to show it arrived. The
+        // dose is stored either way, so a failure here is a warning, not the command's error.
+        // Only the counts are shown, so each dose is read for whether it was taken, no more.
+        let list: Result<(taken: Int, notTaken: Int), any Error>
+        do { list = .success(try await countAdministrations(of: order)) } catch { list = .failure(error) }
+        let counts = try? list.get()
+        let summary =
+            counts.map { "order \(number) now has \($0 + $1) administrations: \($0) taken, \($1) not taken" }
+            ?? "warning: the list was not read again: \(list.failureText)"
+        show(
+            [
+                "reference": .string(reference), "order": .number(String(number)), "taken": .bool(taken),
+                "effective": .string(time),
+                "administrations": counts.map { ["taken": .number(String($0)), "notTaken": .number(String($1))] }
+                    ?? .null,
+            ],
+            lines: ["recorded \(outcome) for order \(number): \(reference)", summary])
+    }
+
+    /// The resource §14.5 creates: the order's medication, patient and prescription, taken or
+    /// not, at `time` as the start and end of the period.
+    static func administration(of order: Order, patient: Patient, taken: Bool, at time: String, version: FHIRVersion)
+        -> JSONValue
+    {
+        var administration = Administration(taken: taken)
+        administration.status = "completed"
+        administration.patient = Reference(reference: "Patient/\(patient.id ?? "")")
+        administration.order = Reference(reference: "\(version.orderType)/\(order.id ?? "")")
+        administration.medication = order.medication
+        administration.effective = .period(Period(start: time, end: time))
+        return administration.json(in: version)
+    }
+}
+
+extension Result {
+    /// The error's words, for a warning.
+    var failureText: String {
+        if case .failure(let error) = self { return "\(error)" }
+        return ""
+    }
+}
