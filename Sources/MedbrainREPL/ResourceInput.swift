@@ -25,14 +25,19 @@ enum ResourceInput {
         let name = String(word.dropFirst())
         let path = (name as NSString).expandingTildeInPath
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            throw REPLError("\(name): no such file")
+            throw FileError(file: name, problem: "no such file")
         }
-        if attributes[.type] as? FileAttributeType == .typeDirectory { throw REPLError("\(name): is a folder") }
+        if attributes[.type] as? FileAttributeType == .typeDirectory {
+            throw FileError(file: name, problem: "is a folder")
+        }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         guard size <= maximumBytes else {
-            throw REPLError("\(name): \(size / 1_048_576) MiB is more than a resource needs (at most 16 MiB)")
+            throw FileError(
+                file: name, problem: "\(size / 1_048_576) MiB is more than a resource needs (at most 16 MiB)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw REPLError("\(name): cannot read it") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FileError(file: name, problem: "cannot read it")
+        }
         return (Array(data), name)
     }
 

@@ -53,62 +53,61 @@ struct ServerProfiles {
     }
 
     /// The profiles in `path`; none when the file does not exist.
-    static func load(from path: String) throws(REPLError) -> ServerProfiles {
+    static func load(from path: String) throws(FileError) -> ServerProfiles {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             return ServerProfiles(path: path, profiles: [])
         }
-        if isFolder.boolValue { throw REPLError("\(path) is a folder, not a file of server profiles") }
+        if isFolder.boolValue { throw FileError(file: path, problem: "a folder, not a file of server profiles") }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-        else { throw REPLError("\(path): cannot read it as UTF-8 text") }
+        else { throw FileError(file: path, problem: "cannot read it as UTF-8 text") }
         let profiles = try parse(text, path: path)
         if profiles.contains(where: \.holdsSecret), let mode = permissions(of: path), mode & 0o077 != 0 {
-            throw REPLError(
-                "\(path) holds secrets but others may read it (mode \(String(mode, radix: 8))); 'chmod 600 \(path)' first"
-            )
+            throw FileError(
+                file: path,
+                problem:
+                    "holds secrets but others may read it (mode \(String(mode, radix: 8))); 'chmod 600 \(path)' first")
         }
         return ServerProfiles(path: path, profiles: profiles)
     }
 
-    static func parse(_ text: String, path: String) throws(REPLError) -> [Profile] {
+    static func parse(_ text: String, path: String) throws(FileError) -> [Profile] {
         var profiles: [Profile] = []
         // Lines may end in CRLF (a file written on Windows).
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
-            let place = "\(path):\(index + 1)"
+            let problem = { (text: String) in FileError(file: path, line: index + 1, problem: text) }
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             if line.hasPrefix("[") {
-                guard line.hasSuffix("]"), line.count > 2 else { throw REPLError("\(place): a section is [NAME]") }
+                guard line.hasSuffix("]"), line.count > 2 else { throw problem("a section is [NAME]") }
                 let name = String(line.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
                 guard !name.contains(where: \.isWhitespace) else {
-                    throw REPLError("\(place): a profile's name is one word, as 'connect NAME' takes it")
+                    throw problem("a profile's name is one word, as 'connect NAME' takes it")
                 }
                 guard !profiles.contains(where: { $0.name == name }) else {
-                    throw REPLError("\(place): [\(name)] is named twice")
+                    throw problem("[\(name)] is named twice")
                 }
                 profiles.append(Profile(name: name))
                 continue
             }
-            guard let equals = line.firstIndex(of: "=") else { throw REPLError("\(place): expected KEY = VALUE") }
-            guard !profiles.isEmpty else { throw REPLError("\(place): '\(line)' comes before any [NAME]") }
+            guard let equals = line.firstIndex(of: "=") else { throw problem("expected KEY = VALUE") }
+            guard !profiles.isEmpty else { throw problem("'\(line)' comes before any [NAME]") }
             let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            try set(key, value, in: &profiles[profiles.count - 1], at: place)
+            do { try set(key, value, in: &profiles[profiles.count - 1]) } catch { throw problem(error.description) }
         }
         for profile in profiles {
-            if let problem = profile.problem { throw REPLError("\(path): [\(profile.name)] \(problem)") }
+            if let problem = profile.problem { throw FileError(file: path, problem: "[\(profile.name)] \(problem)") }
         }
         return profiles
     }
 
-    private static func set(_ key: String, _ value: String, in profile: inout Profile, at place: String)
-        throws(REPLError)
-    {
+    private static func set(_ key: String, _ value: String, in profile: inout Profile) throws(REPLError) {
         switch key {
         case "url": profile.url = value
         case "version":
             guard let version = FHIRVersion(rawValue: value.lowercased()) else {
-                throw REPLError("\(place): version is dstu2, stu3, r4 or r5")
+                throw REPLError("version is dstu2, stu3, r4 or r5")
             }
             profile.version = version
         case "token": profile.token = value
@@ -116,8 +115,7 @@ struct ServerProfiles {
         case "user": profile.user = value
         case "password": profile.password = value
         default:
-            throw REPLError(
-                "\(place): unknown key '\(key)'; keys are url, version, token, token-command, user, password")
+            throw REPLError("unknown key '\(key)'; keys are url, version, token, token-command, user, password")
         }
     }
 

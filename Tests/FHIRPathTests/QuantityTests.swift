@@ -1,3 +1,4 @@
+import FHIRModel
 import Foundation
 import Testing
 
@@ -196,7 +197,7 @@ struct QuantityTests {
             ("base m\nunit x maybe 1 m", 2), ("unit y no 1 zz", 1), ("prefix k ten", 1), ("base m\n\n# note\nbase", 4),
         ])
     func tableError(_ table: String, _ line: Int) {
-        let error = #expect(throws: UCUMUnits.TableError.self) { try UCUMUnits(table: table) }
+        let error = #expect(throws: FileError.self) { try UCUMUnits(table: table) }
         #expect(error?.line == line)
     }
 }

@@ -62,8 +62,10 @@ struct JournalTests {
             try Data("not json\n".utf8).write(to: URL(fileURLWithPath: file.journalPath))
             try await Self.write(
                 store, [StoreWrite(type: "Patient", id: "c", resource: Self.patient("c", family: "C"))])
-            let error = #expect(throws: StoreFileError.self) { try file.load() }
-            #expect(error?.description.contains("store.json.journal: line 1") == true)
+            let error = #expect(throws: FileError.self) { try file.load() }
+            #expect(error?.file.hasSuffix("store.json.journal") == true)
+            #expect(error?.line == 1)
+            #expect(error?.description.hasSuffix("store.json.journal:1: not a JSON array") == true)
         }
     }
 

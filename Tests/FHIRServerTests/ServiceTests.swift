@@ -82,10 +82,10 @@ struct ServiceTests {
 
         func load() -> [JSONValue]? { nil }
 
-        mutating func keep(_ writes: [StoredResource], current: () -> [StoredResource]) throws(StoreFileError) {
+        mutating func keep(_ writes: [StoredResource], current: () -> [StoredResource]) throws(FileError) {
             guard failures > 0 else { return }
             failures -= 1
-            throw StoreFileError(path: "test", message: "the disk is full")
+            throw FileError(file: "test", problem: "the disk is full")
         }
 
         func replace(with resources: [StoredResource]) {}

@@ -58,7 +58,7 @@ struct ServerProfilesTests {
         let result = await probe.run("connect hapi")
         #expect(
             result.errors
-                == "error: \(path) holds secrets but others may read it (mode 644); 'chmod 600 \(path)' first\n")
+                == "error: \(path): holds secrets but others may read it (mode 644); 'chmod 600 \(path)' first\n")
         #expect(!result.errors.contains("s3cret"))
         await probe.stop()
     }

@@ -1,3 +1,4 @@
+import FHIRModel
 import Foundation
 import MedbrainCommands
 import MedbrainREPL
@@ -82,7 +83,7 @@ struct LessonExerciseTests {
     func allowNamesCommands(header: String, problem: String?) {
         let text = header + "\n# A step\n> help\n? ran help"
         if let problem {
-            #expect(throws: WorkbookFileError(file: "x.lesson", line: 1, problem: problem)) {
+            #expect(throws: FileError(file: "x.lesson", line: 1, problem: problem)) {
                 try Lesson(parsing: text, file: "x.lesson", id: "x")
             }
         } else {
@@ -182,7 +183,7 @@ struct LessonExerciseTests {
 
     @Test func aComputedAnswerIsCheckedWhenTheLessonIsRead() {
         #expect(
-            throws: WorkbookFileError(
+            throws: FileError(
                 file: "x.lesson", line: 4, problem: "a computed answer needs fhirpath GET PATH EXPRESSION")
         ) {
             try Lesson(

@@ -60,7 +60,7 @@ struct LessonFileTests {
         ("# A\n> help", 1, "step 'A' has no '? CHECK'"), ("% only a comment", 1, "a lesson needs a step"),
     ])
     func problemsNameFileAndLine(text: String, line: Int, problem: String) {
-        #expect(throws: WorkbookFileError(file: "x.lesson", line: line, problem: problem)) {
+        #expect(throws: FileError(file: "x.lesson", line: line, problem: problem)) {
             try Lesson(parsing: text, file: "x.lesson", id: "x")
         }
     }

@@ -1,3 +1,4 @@
+import FHIRModel
 import Foundation
 import Testing
 
@@ -41,7 +42,7 @@ struct TranscriptTests {
         ("medbrain> a\nx\n% note\ny", 4, "output after a comment; comments go before a command"),
     ])
     func problemsNameTheLine(text: String, line: Int, problem: String) {
-        #expect(throws: WorkbookFileError(file: "t.txt", line: line, problem: problem)) {
+        #expect(throws: FileError(file: "t.txt", line: line, problem: problem)) {
             try Transcript(parsing: text, file: "t.txt")
         }
     }

@@ -1,3 +1,4 @@
+import FHIRModel
 import Foundation
 
 /// The UCUM units FHIRPath quantities convert between, read once from `Bundled/ucum-units.txt`
@@ -11,13 +12,6 @@ public struct UCUMUnits: Sendable {
         let isMetric: Bool
     }
 
-    /// A line of the table that cannot be read.
-    public struct TableError: Error, Sendable, CustomStringConvertible {
-        public let line: Int
-        public let message: String
-        public var description: String { "ucum-units.txt line \(line): \(message)" }
-    }
-
     private var atoms: [String: Atom] = [:]
     private var prefixes: [String: Decimal] = [:]
 
@@ -28,13 +22,13 @@ public struct UCUMUnits: Sendable {
     init() {}
 
     /// Reads a table in the format of `ucum-units.txt`; a definition may use only earlier lines.
-    public init(table: String) throws {
+    public init(table: String, file: String = "ucum-units.txt") throws(FileError) {
         for (index, line) in table.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let content = line.prefix(while: { $0 != "#" })
             let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             guard let kind = fields.first else { continue }
             if let problem = read(kind: kind, fields: Array(fields.dropFirst())) {
-                throw TableError(line: index + 1, message: problem)
+                throw FileError(file: file, line: index + 1, problem: problem)
             }
         }
     }

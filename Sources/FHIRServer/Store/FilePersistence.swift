@@ -13,7 +13,7 @@ public struct FilePersistence: StorePersistence {
 
     /// The snapshot with the journal replayed over it; a journal left by the last run (a crash
     /// or a kill) is folded into a new snapshot at once, so each run starts from one file.
-    public mutating func load() throws(StoreFileError) -> [JSONValue]? {
+    public mutating func load() throws(FileError) -> [JSONValue]? {
         guard file.exists else { return nil }
         let resources = try file.load()
         if file.journalSize > 0 { try file.save(resources) }
@@ -22,12 +22,12 @@ public struct FilePersistence: StorePersistence {
         return resources
     }
 
-    public mutating func keep(_ writes: [StoredResource], current: () -> [StoredResource]) throws(StoreFileError) {
+    public mutating func keep(_ writes: [StoredResource], current: () -> [StoredResource]) throws(FileError) {
         journalBytes += try file.append(writes)
         if journalBytes > max(1 << 20, snapshotBytes) { try replace(with: current()) }
     }
 
-    public mutating func replace(with resources: [StoredResource]) throws(StoreFileError) {
+    public mutating func replace(with resources: [StoredResource]) throws(FileError) {
         try file.save(resources.compactMap(\.json))
         journalBytes = 0
         snapshotBytes = file.size

@@ -165,7 +165,7 @@ public actor ResourceStore {
 
     /// Writes the current resources to the persistence driver as its new whole (a new data
     /// file's first contents).
-    public func save() throws(StoreFileError) {
+    public func save() throws(FileError) {
         loadPending()
         let current = order.keys.sorted().flatMap { type in all(type) }
         try persistence?.replace(with: current)

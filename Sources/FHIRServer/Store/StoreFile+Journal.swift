@@ -12,7 +12,7 @@ import Foundation
 extension StoreFile {
     /// Appends one set of writes to the journal and flushes it; returns the bytes written.
     @discardableResult
-    public func append(_ writes: [StoredResource]) throws(StoreFileError) -> Int {
+    public func append(_ writes: [StoredResource]) throws(FileError) -> Int {
         var line: [UInt8] = [UInt8(ascii: "[")]
         for (index, write) in writes.enumerated() {
             if index > 0 { line.append(UInt8(ascii: ",")) }
@@ -38,7 +38,7 @@ extension StoreFile {
     }
 
     /// The snapshot's resources with every whole line of the journal applied.
-    func replayJournal(over snapshot: [JSONValue]) throws(StoreFileError) -> [JSONValue] {
+    func replayJournal(over snapshot: [JSONValue]) throws(FileError) -> [JSONValue] {
         guard let data = FileManager.default.contents(atPath: journalPath), !data.isEmpty else { return snapshot }
         var current = CurrentResources(snapshot)
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -46,7 +46,7 @@ extension StoreFile {
             // The last line without its newline was cut short by a crash: never acknowledged.
             if number == lines.count - 1 { break }
             guard let items = try? JSONParser.parse(Array(line)).arrayValue else {
-                throw StoreFileError(path: journalPath, message: "line \(number + 1) is not a JSON array")
+                throw FileError(file: journalPath, line: number + 1, problem: "not a JSON array")
             }
             for item in items { current.apply(item) }
         }

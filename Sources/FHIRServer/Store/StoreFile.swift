@@ -29,21 +29,21 @@ public struct StoreFile: Sendable {
     public var journalPath: String { path + ".journal" }
 
     /// The current resources: the snapshot's, with the journal's writes applied in order.
-    public func load() throws(StoreFileError) -> [JSONValue] {
+    public func load() throws(FileError) -> [JSONValue] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw StoreFileError(path: path, message: "cannot be read")
+            throw FileError(file: path, problem: "cannot be read")
         }
         let snapshot: [JSONValue]
         do {
             snapshot = try FHIRModel.Bundle(jsonText: data).entry.compactMap(\.resource)
         } catch {
-            throw StoreFileError(path: path, message: error.description)
+            throw FileError(file: path, problem: error.description)
         }
         return try replayJournal(over: snapshot)
     }
 
     /// Replaces the snapshot with these resources, durably, and then drops the journal.
-    public func save(_ resources: [JSONValue]) throws(StoreFileError) {
+    public func save(_ resources: [JSONValue]) throws(FileError) {
         var bundle = FHIRModel.Bundle(type: "collection")
         bundle.entry = resources.map { resource in
             let url = [resource["resourceType"]?.stringValue, resource["id"]?.stringValue]
@@ -55,7 +55,7 @@ public struct StoreFile: Sendable {
         syncFolder()
     }
 
-    private func write(_ bytes: [UInt8]) throws(StoreFileError) {
+    private func write(_ bytes: [UInt8]) throws(FileError) {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
@@ -77,20 +77,7 @@ public struct StoreFile: Sendable {
         close(descriptor)
     }
 
-    func failure(_ what: String) -> StoreFileError {
-        StoreFileError(path: path, message: "\(what): \(String(cString: strerror(errno)))")
+    func failure(_ what: String) -> FileError {
+        FileError(file: path, problem: "\(what): \(String(cString: strerror(errno)))")
     }
-}
-
-/// A data file that cannot be read or written.
-public struct StoreFileError: Error, Sendable, CustomStringConvertible {
-    public let path: String
-    public let message: String
-
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    public var description: String { "\(path): \(message)" }
 }

@@ -10,19 +10,19 @@ extension Lesson {
     /// a check, `hint: TEXT` a hint, `mistake: PATTERN -> TEXT` a pointed hint, `answer: TEXT`
     /// a question's answer; `% ` a comment for authors; other lines are narrative, blank lines
     /// ending paragraphs.
-    public init(parsing text: String, file: String, id: String) throws(WorkbookFileError) {
+    public init(parsing text: String, file: String, id: String) throws(FileError) {
         self.init(id: id, title: id, sections: "", header: Transcript.Header(), steps: [])
         var paragraph: [String] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
             do { try read(line, paragraph: &paragraph) } catch {
-                throw WorkbookFileError(file: file, line: index + 1, problem: error.description)
+                throw FileError(file: file, line: index + 1, problem: error.description)
             }
         }
         endParagraph(&paragraph)
-        guard !steps.isEmpty else { throw WorkbookFileError(file: file, line: 1, problem: "a lesson needs a step") }
+        guard !steps.isEmpty else { throw FileError(file: file, line: 1, problem: "a lesson needs a step") }
         for step in steps {
-            if let problem = step.problem { throw WorkbookFileError(file: file, line: 1, problem: problem) }
+            if let problem = step.problem { throw FileError(file: file, line: 1, problem: problem) }
         }
     }
 

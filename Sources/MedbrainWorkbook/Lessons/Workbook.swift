@@ -1,3 +1,4 @@
+import FHIRModel
 import Foundation
 
 /// The lessons of a folder, in file-name order, and the files that could not be read.
@@ -26,12 +27,12 @@ public struct Workbook: Sendable {
 
     /// One lesson file, its id the file's name without `.lesson`; a mistake is thrown as
     /// `file:line: problem`.
-    public static func readLesson(at path: String) throws(WorkbookFileError) -> Lesson {
+    public static func readLesson(at path: String) throws(FileError) -> Lesson {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw WorkbookFileError(file: path, line: 1, problem: "cannot be read: no such file, or not readable")
+            throw FileError(file: path, line: 1, problem: "cannot be read: no such file, or not readable")
         }
         guard data.count <= maximumFileSize else {
-            throw WorkbookFileError(file: path, line: 1, problem: "larger than 1 MB")
+            throw FileError(file: path, line: 1, problem: "larger than 1 MB")
         }
         let id = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return try Lesson(parsing: String(decoding: data, as: UTF8.self), file: path, id: id)

@@ -3,7 +3,7 @@ import Foundation
 
 extension Transcript {
     /// Reads a transcript's text; `file` names it in errors.
-    public init(parsing text: String, file: String) throws(WorkbookFileError) {
+    public init(parsing text: String, file: String) throws(FileError) {
         var parser = Parser(file: file)
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             try parser.read(String(line.hasSuffix("\r") ? line.dropLast() : line), number: index + 1)
@@ -21,7 +21,7 @@ extension Transcript {
 
         init(file: String) { self.file = file }
 
-        mutating func read(_ line: String, number: Int) throws(WorkbookFileError) {
+        mutating func read(_ line: String, number: Int) throws(FileError) {
             if line.hasPrefix(Transcript.prompt) {
                 steps.append(
                     Step(
@@ -37,19 +37,19 @@ extension Transcript {
             }
         }
 
-        mutating func expect(_ line: String, number: Int) throws(WorkbookFileError) {
+        mutating func expect(_ line: String, number: Int) throws(FileError) {
             guard !steps.isEmpty else {
                 if line.isBlank { return headerLines.append(line) }
-                throw WorkbookFileError(file: file, line: number, problem: "output before the first command")
+                throw FileError(file: file, line: number, problem: "output before the first command")
             }
             guard pending.isEmpty else {
-                throw WorkbookFileError(
+                throw FileError(
                     file: file, line: number, problem: "output after a comment; comments go before a command")
             }
             steps[steps.count - 1].expected.append(line)
         }
 
-        mutating func directive(_ line: String, number: Int) throws(WorkbookFileError) {
+        mutating func directive(_ line: String, number: Int) throws(FileError) {
             if line == "%" || line.hasPrefix("% ") { return remember(line) }
             let words = line.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
             let (name, value) = (words[0], words.count > 1 ? words[1] : "")
@@ -58,10 +58,10 @@ extension Transcript {
                 return pending.append(line)
             }
             guard steps.isEmpty else {
-                throw WorkbookFileError(file: file, line: number, problem: "%\(name) belongs in the header")
+                throw FileError(file: file, line: number, problem: "%\(name) belongs in the header")
             }
             do { try header.set(name, value) } catch {
-                throw WorkbookFileError(file: file, line: number, problem: error.description)
+                throw FileError(file: file, line: number, problem: error.description)
             }
             headerLines.append(line)
         }

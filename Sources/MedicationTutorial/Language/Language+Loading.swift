@@ -5,8 +5,8 @@ extension Language {
     ///
     /// Tables merge entry by entry, so a translator may start with a few entries. Plural
     /// rules and month names are replaced whole: another language's categories never leak in.
-    public init(json: JSONValue, fallback: JSONValue? = nil, source: String) throws(LanguageFileError) {
-        guard case .object(let own) = json else { throw LanguageFileError(source, "expected a JSON object") }
+    public init(json: JSONValue, fallback: JSONValue? = nil, source: String) throws(FileError) {
+        guard case .object(let own) = json else { throw FileError(file: source, problem: "expected a JSON object") }
         let file = LanguageFile(object: Self.merge(own, over: fallback?.objectValue), source: source)
         code = try file.string("language")
         name = try file.string("name")
@@ -29,17 +29,17 @@ extension Language {
         let rules = pluralRules
         dates = try file.messages("dates").mapValues { $0.template(for: nil, rules: rules) }
         for key in Self.requiredMessages where messages[key] == nil {
-            throw LanguageFileError(source, "messages.\(key) is missing")
+            throw FileError(file: source, problem: "messages.\(key) is missing")
         }
         for key in ["day", "month", "year"] where dates[key] == nil {
-            throw LanguageFileError(source, "dates.\(key) is missing")
+            throw FileError(file: source, problem: "dates.\(key) is missing")
         }
     }
 
     /// Reads a language file's text.
-    public init(jsonText: String, fallback: JSONValue? = nil, source: String) throws(LanguageFileError) {
+    public init(jsonText: String, fallback: JSONValue? = nil, source: String) throws(FileError) {
         let json: JSONValue
-        do { json = try JSONParser.parse(jsonText) } catch { throw LanguageFileError(source, error.description) }
+        do { json = try JSONParser.parse(jsonText) } catch { throw FileError(file: source, problem: error.description) }
         try self.init(json: json, fallback: fallback, source: source)
     }
 
@@ -55,17 +55,4 @@ extension Language {
         }
         return merged
     }
-}
-
-/// A language file that cannot be used, naming the file and the member at fault.
-public struct LanguageFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let source: String
-    public let problem: String
-
-    init(_ source: String, _ problem: String) {
-        self.source = source
-        self.problem = problem
-    }
-
-    public var description: String { "language file \(source): \(problem)" }
 }

@@ -10,7 +10,7 @@ public struct LanguageCatalog: Sendable {
     /// The languages that loaded, by code.
     public let languages: [String: Language]
     /// Files that were found but could not be used; other languages still work.
-    public let problems: [LanguageFileError]
+    public let problems: [FileError]
 
     /// The codes of the languages that loaded, sorted.
     public var codes: [String] { languages.keys.sorted() }
@@ -19,7 +19,7 @@ public struct LanguageCatalog: Sendable {
     public func language(_ code: String) throws(LanguageLookupError) -> Language {
         if let language = languages[code] { return language }
         let problem = problems.first {
-            URL(fileURLWithPath: $0.source).deletingPathExtension().lastPathComponent == code
+            URL(fileURLWithPath: $0.file).deletingPathExtension().lastPathComponent == code
         }
         throw LanguageLookupError(code: code, available: codes, problem: problem)
     }
@@ -33,7 +33,7 @@ public struct LanguageCatalog: Sendable {
     static func load(_ files: [(code: String, source: String, bytes: [UInt8]?)]) -> LanguageCatalog {
         var chosen: [String: (source: String, bytes: [UInt8]?)] = [:]
         for file in files { chosen[file.code] = (file.source, file.bytes) }
-        var problems: [LanguageFileError] = []
+        var problems: [FileError] = []
         var english: JSONValue?
         if let file = chosen["en"] {
             do { english = try readJSON(file.bytes, source: file.source) } catch { problems.append(error) }
@@ -85,17 +85,17 @@ public struct LanguageCatalog: Sendable {
         }
     }
 
-    private static func readJSON(_ bytes: [UInt8]?, source: String) throws(LanguageFileError) -> JSONValue {
-        guard let bytes else { throw LanguageFileError(source, "cannot be read") }
-        do { return try JSONParser.parse(bytes) } catch { throw LanguageFileError(source, error.description) }
+    private static func readJSON(_ bytes: [UInt8]?, source: String) throws(FileError) -> JSONValue {
+        guard let bytes else { throw FileError(file: source, problem: "cannot be read") }
+        do { return try JSONParser.parse(bytes) } catch { throw FileError(file: source, problem: error.description) }
     }
 
     /// The file name is the language's code; the file must name the language itself.
-    private static func naming(_ json: JSONValue, code: String, source: String) throws(LanguageFileError) -> JSONValue {
-        guard case .object(var object) = json else { throw LanguageFileError(source, "expected a JSON object") }
-        guard object["name"]?.stringValue != nil else { throw LanguageFileError(source, "name is missing") }
+    private static func naming(_ json: JSONValue, code: String, source: String) throws(FileError) -> JSONValue {
+        guard case .object(var object) = json else { throw FileError(file: source, problem: "expected a JSON object") }
+        guard object["name"]?.stringValue != nil else { throw FileError(file: source, problem: "name is missing") }
         if let stated = object["language"]?.stringValue, stated != code {
-            throw LanguageFileError(source, "says it is '\(stated)' but is named \(code).json")
+            throw FileError(file: source, problem: "says it is '\(stated)' but is named \(code).json")
         }
         object["language"] = .string(code)
         return .object(object)
@@ -106,9 +106,9 @@ public struct LanguageCatalog: Sendable {
 public struct LanguageLookupError: Error, Sendable, Equatable, CustomStringConvertible {
     public let code: String
     public let available: [String]
-    public let problem: LanguageFileError?
+    public let problem: FileError?
 
-    public init(code: String, available: [String], problem: LanguageFileError?) {
+    public init(code: String, available: [String], problem: FileError?) {
         self.code = code
         self.available = available
         self.problem = problem
