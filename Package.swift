@@ -25,10 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-        // The client's HTTP, on SwiftNIO like the server (URLSession brings libcurl's ~30
-        // libraries into every start of medbrain).
+        // The benchmarks' bare HTTP peer (`medbrain-bench commands`); medbrain itself does not
+        // build it (its client speaks http over SwiftNIO and https through libcurl; see CCurl).
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // The web view's templates (Hummingbird's own Mustache).
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
@@ -57,13 +56,18 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ], swiftSettings: ownSettings),
-        // A FHIR client over AsyncHTTPClient: metadata first, then the server's version for everything.
+        // libcurl, opened with dlopen at the first request: building medbrain compiles no TLS
+        // library (BoringSSL took 247 of a first release build's 602 s on two cores), starting it
+        // loads none, and TLS is the system's (its CA certificates, its OpenSSL updates). The
+        // headers come with Debian's libcurl4-openssl-dev, which scripts/setup installs.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // A FHIR client: metadata first, then the server's version for everything. http:// over
+        // SwiftNIO (built and loaded for the server anyway), https:// through libcurl.
         .target(
             name: "FHIRClient",
             dependencies: [
-                "FHIRModel", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "FHIRModel", "CCurl", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ], swiftSettings: ownSettings),
         // The tutorial's domain: instructions from dosage timing, grouping and charts, the
         // requirement tables. Languages are files so a translator adds one without touching Swift.

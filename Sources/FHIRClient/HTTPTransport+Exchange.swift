@@ -1,8 +1,5 @@
-import AsyncHTTPClient
 import FHIRModel
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 /// One request's way there and back: headers, redirects, the body up to its limit, and what
 /// the answer means.
@@ -68,29 +65,24 @@ extension HTTPTransport {
     private func makeRequest(
         _ method: String, _ url: String, accept: String, body: [UInt8]?, contentType: String?,
         headers extra: [String: String]
-    ) throws(ClientError) -> HTTPClient.Request {
+    ) throws(ClientError) -> Request {
         guard let target = URL(string: url), let scheme = target.scheme?.lowercased(),
             ["http", "https"].contains(scheme),
             target.host != nil
         else { throw .unreachable(url: url, reason: "a URL this client cannot use") }
-        var headers = HTTPHeaders()
-        headers.add(name: "Accept", value: accept)
+        var request = Request(method: method, url: url, body: body)
+        request.set("Accept", accept)
         // A link or URL to another origin (a `next` link elsewhere, an absolute `get`) goes without them.
         if let credentials, let origin = credentialOrigin, Self.allows(from: origin, to: target, guarded: true) {
-            headers.add(name: "Authorization", value: credentials.authorization)
+            request.set("Authorization", credentials.authorization)
         }
-        for (name, value) in extra { headers.replaceOrAdd(name: name, value: value) }
+        for (name, value) in extra.sorted(by: { $0.key < $1.key }) { request.set(name, value) }
         if body != nil {
-            if let contentType { headers.replaceOrAdd(name: "Content-Type", value: contentType) }
+            if let contentType { request.set("Content-Type", contentType) }
             // Ask for the stored resource back; a server may still answer with only a Location.
-            headers.replaceOrAdd(name: "Prefer", value: "return=representation")
+            request.set("Prefer", "return=representation")
         }
-        do {
-            return try HTTPClient.Request(
-                url: url, method: HTTPMethod(rawValue: method), headers: headers, body: body.map { .bytes($0) })
-        } catch {
-            throw .unreachable(url: url, reason: "a URL this client cannot use")
-        }
+        return request
     }
 
     /// Whether a request may go from `origin` to `target` with its credentials.
@@ -111,11 +103,36 @@ extension HTTPTransport {
     }
 }
 
+/// A request as it is sent: method, URL, header fields and body.
+struct Request: Sendable {
+    let method: String
+    let url: String
+    private(set) var headers: [(name: String, value: String)] = []
+    let body: [UInt8]?
+
+    init(method: String, url: String, body: [UInt8]?) {
+        (self.method, self.url, self.body) = (method, url, body)
+    }
+
+    /// Sets the field `name`, replacing one already set (case does not matter). A line break in
+    /// a value would start a field of its own, so it is refused here, before anything is sent.
+    mutating func set(_ name: String, _ value: String) {
+        headers.removeAll { $0.name.lowercased() == name.lowercased() }
+        headers.append((name, value.filter { $0 != "\r" && $0 != "\n" }))
+    }
+
+    /// `Name: value`, as libcurl takes them.
+    var headerLines: [String] { headers.map { "\($0.name): \($0.value)" } }
+}
+
 /// The head of an answer: its status and header fields.
 struct AnswerHead: Sendable {
     let status: Int
-    let headers: HTTPHeaders
+    let headers: [(name: String, value: String)]
 
     /// The first field named `name` (case does not matter).
-    func header(_ name: String) -> String? { headers.first(name: name) }
+    func header(_ name: String) -> String? {
+        let name = name.lowercased()
+        return headers.first { $0.name.lowercased() == name }?.value
+    }
 }

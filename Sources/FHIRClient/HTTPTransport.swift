@@ -1,11 +1,14 @@
 import FHIRModel
 import Foundation
 
-/// Sends requests with AsyncHTTPClient (SwiftNIO, which the built-in server runs on too) and
-/// turns every failure into a ``ClientError``.
+/// Sends requests and turns every failure into a ``ClientError``: `http://` over SwiftNIO
+/// (``PlainHTTPExchange``), which the built-in server already runs on, and `https://` through
+/// libcurl (``CurlExchange``), opened at the first secure request.
 ///
-/// Not URLSession: on Linux it brings libcurl and some thirty libraries that cost every start
-/// of `medbrain` about 10 ms before `main`, a third of its start-up budget.
+/// Neither URLSession, which links libcurl and some thirty libraries into every start (9 to
+/// 16 ms to open them, more than a third of the start-up budget), nor AsyncHTTPClient, whose
+/// TLS library, BoringSSL, compiled with it, took 247 of the 602 s a first release build took
+/// on two cores; libcurl's TLS is the system's, with its certificates and its updates.
 struct HTTPTransport: Sendable {
     let timeout: Double
     let observer: (@Sendable (HTTPExchange) -> Void)?

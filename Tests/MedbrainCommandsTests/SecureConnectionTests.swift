@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// `connect https://…` through libcurl, against a TLS server on loopback with a certificate
+/// made for the test: a certificate nobody vouches for is refused, one for another name is
+/// refused, and the same server is reached once its certificate is trusted (`SSL_CERT_FILE`).
+/// Each rule fails here if libcurl's verification were turned off.
+@Suite("secure connections")
+struct SecureConnectionTests {
+    /// A self-signed certificate for `names`, and a Python HTTPS server on loopback that
+    /// answers every GET with a CapabilityStatement.
+    final class TLSServer {
+        let folder: URL
+        let process = Process()
+        let port: Int
+
+        init(names: String) throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-tls-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Self.exec(
+                "/usr/bin/openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+                "/CN=medbrain-test", "-addext", "subjectAltName=\(names)", "-keyout", folder.path + "/key.pem", "-out",
+                folder.path + "/cert.pem")
+            let script = """
+                import http.server, ssl, sys
+                class H(http.server.BaseHTTPRequestHandler):
+                    def do_GET(self):
+                        body = b'{"resourceType":"CapabilityStatement","fhirVersion":"4.0.1","software":{"name":"tls-test"}}'
+                        self.send_response(200)
+                        self.send_header("Content-Type", "application/fhir+json")
+                        self.send_header("Content-Length", str(len(body)))
+                        self.end_headers()
+                        self.wfile.write(body)
+                    def log_message(self, *args): pass
+                server = http.server.HTTPServer(("127.0.0.1", 0), H)
+                context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+                context.load_cert_chain(sys.argv[1] + "/cert.pem", sys.argv[1] + "/key.pem")
+                server.socket = context.wrap_socket(server.socket, server_side=True)
+                print(server.server_address[1], flush=True)
+                server.serve_forever()
+                """
+            let output = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", script, folder.path]
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let line = String(decoding: output.fileHandleForReading.readLine(), as: UTF8.self)
+            guard let port = Int(line) else { throw TLSError("the TLS server did not start: '\(line)'") }
+            self.port = port
+        }
+
+        var certificate: String { folder.path + "/cert.pem" }
+
+        func close() {
+            process.terminate()
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        static func exec(_ path: String, _ arguments: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw TLSError("\(path) failed") }
+        }
+    }
+
+    struct TLSError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func connect(_ url: String, trusting certificate: String?) async throws -> Medbrain.Run {
+        try await Medbrain.run(
+            ["--server", url], input: "", environment: ["SSL_CERT_FILE": certificate ?? "/nonexistent-ca.pem"])
+    }
+
+    @Test func aCertificateNobodyVouchesForIsRefused() async throws {
+        let server = try TLSServer(names: "IP:127.0.0.1")
+        defer { server.close() }
+        let url = "https://127.0.0.1:\(server.port)/fhir"
+        let run = try await Self.connect(url, trusting: nil)
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("error: secure connection to \(url)/metadata failed: "), "\(run.error)")
+    }
+
+    @Test func aTrustedCertificateConnects() async throws {
+        let server = try TLSServer(names: "IP:127.0.0.1")
+        defer { server.close() }
+        let run = try await Self.connect("https://127.0.0.1:\(server.port)/fhir", trusting: server.certificate)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("tls-test"), "\(run.output)")
+    }
+
+    @Test func aCertificateForAnotherNameIsRefused() async throws {
+        let server = try TLSServer(names: "DNS:elsewhere.example")
+        defer { server.close() }
+        let url = "https://127.0.0.1:\(server.port)/fhir"
+        let run = try await Self.connect(url, trusting: server.certificate)
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("error: secure connection to \(url)/metadata failed: "), "\(run.error)")
+    }
+}
+
+extension FileHandle {
+    /// The bytes up to the next line break (without it), read one at a time.
+    func readLine() -> [UInt8] {
+        var line: [UInt8] = []
+        while let byte = try? read(upToCount: 1)?.first, byte != 10 { line.append(byte) }
+        return line
+    }
+}
