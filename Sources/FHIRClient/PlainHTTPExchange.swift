@@ -10,45 +10,41 @@ import Synchronization
 ///
 /// The whole exchange (connect, send, read) happens on the client's event loop; the task that
 /// asked only waits for its end, so a busy task pool delays the reading of an answer but never
-/// makes one that came in time look late.
+/// makes one that came in time look late. Connections are kept alive and reused
+/// (``ConnectionPool``), as a new one costs the server more than a request does.
 final class PlainHTTPExchange: Sendable {
     /// Why an exchange ended before its answer did.
     enum Failure: Error {
         case stopped, timedOut, tooLarge, lost
+        /// A kept connection the server had closed before this request's answer began.
+        case staleConnection
     }
 
     private struct State {
         var channel: (any Channel)?
         var ending: Failure?
+        var answer: EventLoopPromise<([UInt8], AnswerHead)>?
     }
 
     private let state = Mutex(State())
-    private let answer: EventLoopPromise<([UInt8], AnswerHead)>
     private let limit: Int
 
     /// The client's own event loop, made at the first request: the built-in server's loops may
     /// be busy with its work.
     static let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    static let pool = ConnectionPool()
 
-    init(limit: Int) {
-        self.limit = limit
-        answer = Self.loop.next().makePromise()
-    }
-
-    deinit {
-        // A promise must be kept; one already kept is not changed by this.
-        answer.fail(Failure.lost)
-    }
+    init(limit: Int) { self.limit = limit }
 
     /// Ends the exchange from any thread (Ctrl-C, a cancelled task), at once, even while connecting.
     func stop() { end(.stopped) }
 
     private func end(_ failure: Failure) {
-        let (channel, ending) = state.withLock { state in
+        let (channel, answer, ending) = state.withLock { state in
             if state.ending == nil { state.ending = failure }
-            return (state.channel, state.ending ?? failure)
+            return (state.channel, state.answer, state.ending ?? failure)
         }
-        answer.fail(ending)
+        answer?.fail(ending)
         channel?.close(promise: nil)
     }
 
@@ -62,17 +58,48 @@ final class PlainHTTPExchange: Sendable {
             self.end(.timedOut)
         }
         defer { deadline.cancel() }
-        let collector = AnswerCollector(limit: limit, answer: answer, ending: { [self] in ending })
-        let bootstrap = ClientBootstrap(group: Self.loop)
-            .connectTimeout(.milliseconds(Int64(timeout * 1000)))
-            .channelInitializer { channel in
-                channel.pipeline.addHTTPClientHandlers().flatMap { channel.pipeline.addHandler(collector) }
-            }
+        let key = "\(host):\(url.port ?? 80)"
         let parts = Self.parts(of: request, to: url, host: host)
-        Self.connecting(bootstrap, host: host, port: url.port ?? 80).whenComplete { result in
-            switch result {
-            case .success(let channel): self.send(parts, on: channel)
-            case .failure(let error): self.answer.fail(error)
+        // A kept connection may have been closed by the server meanwhile: a request it never
+        // began to answer goes again on a new one, unless it is a POST, which might have been acted on.
+        if let kept = Self.pool.take(key) {
+            do { return try await attempt(parts, key: key, on: kept) } catch Failure.staleConnection
+                where request.method != "POST"
+            {}
+        }
+        return try await attempt(parts, key: key, on: nil, url: url, host: host, timeout: timeout)
+    }
+
+    /// One try on a kept connection, or on a new one when `kept` is nil.
+    private func attempt(
+        _ parts: [HTTPClientRequestPart], key: String, on kept: ConnectionPool.Connection?, url: URL? = nil,
+        host: String = "", timeout: Double = 0
+    ) async throws -> ([UInt8], AnswerHead) {
+        let answer = Self.loop.next().makePromise(of: ([UInt8], AnswerHead).self)
+        // A promise must be kept: one the connection never reached ends here (a second end is none).
+        defer { answer.fail(Failure.lost) }
+        let ended = state.withLock { state in
+            state.answer = answer
+            return state.ending
+        }
+        if let ended { throw ended }
+        let exchange = AnswerCollector.Exchange(
+            answer: answer, limit: limit, key: key, reused: kept != nil, ending: { [self] in ending })
+        if let kept {
+            send(parts, exchange, on: kept)
+        } else if let url {
+            let collector = AnswerCollector()
+            let bootstrap = ClientBootstrap(group: Self.loop)
+                .connectTimeout(.milliseconds(Int64(timeout * 1000)))
+                .channelInitializer { channel in
+                    channel.pipeline.addHTTPClientHandlers().flatMap { channel.pipeline.addHandler(collector) }
+                }
+            Self.connecting(bootstrap, host: host, port: url.port ?? 80).whenComplete { result in
+                switch result {
+                case .success(let channel):
+                    self.send(parts, exchange, on: ConnectionPool.Connection(channel: channel, collector: collector))
+                case .failure(let error): answer.fail(error)
+                }
             }
         }
         // What ended the exchange first is its outcome: a stop or a deadline fails the answer
@@ -81,14 +108,20 @@ final class PlainHTTPExchange: Sendable {
     }
 
     /// Sends the request on its connection, unless the exchange ended while it connected.
-    private func send(_ parts: [HTTPClientRequestPart], on channel: any Channel) {
+    private func send(
+        _ parts: [HTTPClientRequestPart], _ exchange: AnswerCollector.Exchange, on connection: ConnectionPool.Connection
+    ) {
+        let channel = connection.channel
         let ended = state.withLock { state in
             state.channel = channel
             return state.ending != nil
         }
         guard !ended else { return channel.close(promise: nil) }
-        for part in parts.dropLast() { channel.write(part, promise: nil) }
-        if let last = parts.last { channel.writeAndFlush(last, promise: nil) }
+        channel.eventLoop.execute {
+            connection.collector.begin(exchange)
+            for part in parts.dropLast() { channel.write(part, promise: nil) }
+            if let last = parts.last { channel.writeAndFlush(last, promise: nil) }
+        }
     }
 
     /// The head, the body if any, and the end.
@@ -117,56 +150,5 @@ final class PlainHTTPExchange: Sendable {
         let path = components?.percentEncodedPath ?? ""
         let query = components?.percentEncodedQuery.map { "?" + $0 } ?? ""
         return (path.isEmpty ? "/" : path) + query
-    }
-}
-
-/// Gathers an answer's head and body up to a limit: one whose declared length is over it is
-/// refused at the head, one that grows over it as it comes. A connection that closes before
-/// the answer's end is a lost one, and an answer the exchange's end cut short is not whole.
-final class AnswerCollector: ChannelInboundHandler, @unchecked Sendable {
-    typealias InboundIn = HTTPClientResponsePart
-
-    private let answer: EventLoopPromise<([UInt8], AnswerHead)>
-    private let ending: @Sendable () -> PlainHTTPExchange.Failure?
-    private let limit: Int
-    private var head: AnswerHead?
-    private var body: [UInt8] = []
-
-    init(
-        limit: Int, answer: EventLoopPromise<([UInt8], AnswerHead)>,
-        ending: @escaping @Sendable () -> PlainHTTPExchange.Failure?
-    ) {
-        (self.limit, self.answer, self.ending) = (limit, answer, ending)
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
-        case .head(let response):
-            let fields = response.headers.map { (name: $0.name, value: $0.value) }
-            head = AnswerHead(status: Int(response.status.code), headers: fields)
-            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
-                fail(PlainHTTPExchange.Failure.tooLarge, context)
-            }
-        case .body(let buffer):
-            guard body.count + buffer.readableBytes <= limit else {
-                return fail(PlainHTTPExchange.Failure.tooLarge, context)
-            }
-            body.append(contentsOf: buffer.readableBytesView)
-        case .end:
-            // A body read to the connection's end also ends when the exchange closes it.
-            if let ended = ending() { return fail(ended, context) }
-            guard let head else { return fail(PlainHTTPExchange.Failure.lost, context) }
-            answer.succeed((body, head))
-            context.close(promise: nil)
-        }
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) { fail(error, context) }
-
-    func channelInactive(context: ChannelHandlerContext) { fail(PlainHTTPExchange.Failure.lost, context) }
-
-    private func fail(_ error: any Error, _ context: ChannelHandlerContext) {
-        answer.fail(error)
-        context.close(promise: nil)
     }
 }

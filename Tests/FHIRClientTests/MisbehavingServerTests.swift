@@ -78,6 +78,22 @@ struct MisbehavingServerTests {
         #expect(try await client.searchAll("Patient", [], limit: 5).isEmpty)
     }
 
+    /// Connections are kept for the next request; one the server closed meanwhile (here after
+    /// every answer, though its heads promise to keep it) is dropped and the request goes on a
+    /// new one, so no request fails for it.
+    @Test func aKeptConnectionTheServerClosedIsNotAnError() async throws {
+        let server = try CannedServer { target in
+            target == "/fhir/metadata"
+                ? CannedServer.Reply(body: CannedServer.metadata()).promisingKeepAlive()
+                : CannedServer.Reply(body: Self.bundle(["a"], next: nil)).promisingKeepAlive()
+        }
+        defer { server.close() }
+        let client = try await FHIRClient.connect(to: server.baseURL)
+        for _ in 0..<20 {
+            #expect(try await client.searchAll("Patient", [], limit: 5).count == 1)
+        }
+    }
+
     /// 201 with no body is allowed: the new id comes from Location.
     @Test func aCreateAnsweredOnlyWithALocation() async throws {
         let server = try CannedServer { target in

@@ -20,6 +20,8 @@ public final class CannedServer: Sendable {
         /// Keeps the connection open after writing, until the client closes it: a server that
         /// stalls (mid-body, when the Content-Length promises more).
         public var stalls = false
+        /// Whether the head says `Connection: close`; the server closes after each reply either way.
+        public var saysClose = true
 
         public init(
             status: Int = 200, contentType: String = "application/fhir+json", body: String, headers: [String] = []
@@ -36,6 +38,13 @@ public final class CannedServer: Sendable {
         }
 
         /// This reply with another Content-Length (or none).
+        /// Leaves `Connection: close` out, so a client keeps a connection the server then closes.
+        public func promisingKeepAlive() -> Reply {
+            var reply = self
+            reply.saysClose = false
+            return reply
+        }
+
         public func declaring(length: Int?) -> Reply {
             var reply = self
             reply.contentLength = length
@@ -95,7 +104,8 @@ public final class CannedServer: Sendable {
         let header =
             "HTTP/1.1 \(reply.status) Canned\r\nContent-Type: \(reply.contentType)\r\n"
             + reply.headers.map { $0 + "\r\n" }.joined()
-            + (reply.contentLength.map { "Content-Length: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n"
+            + (reply.contentLength.map { "Content-Length: \($0)\r\n" } ?? "")
+            + (reply.saysClose ? "Connection: close\r\n" : "") + "\r\n"
         let bytes = Array(header.utf8) + reply.body
         // A socket takes a large body in parts.
         var sent = 0
