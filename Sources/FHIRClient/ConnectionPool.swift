@@ -25,9 +25,14 @@ final class ConnectionPool: Sendable {
         }
     }
 
-    /// Keeps `connection` for the next request to `key`.
+    /// Keeps `connection` for the next request to `key`, and forgets the closed ones: a lesson
+    /// that restarts the built-in servers leaves their old ports' connections behind.
     func put(_ connection: Connection, _ key: String) {
         let surplus = idle.withLock { idle -> Connection? in
+            for (other, connections) in idle {
+                let open = connections.filter(\.channel.isActive)
+                idle[other] = open.isEmpty ? nil : open
+            }
             idle[key, default: []].append(connection)
             return idle[key]!.count > Self.kept ? idle[key]!.removeFirst() : nil
         }
