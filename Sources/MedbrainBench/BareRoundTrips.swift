@@ -3,9 +3,9 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// The requests a command made, sent again through a plain AsyncHTTPClient (the client the
-/// REPL's FHIRClient uses): the floor a command cannot go below, since it makes the same round
-/// trips.
+/// The requests a command made, sent again through a plain AsyncHTTPClient (a well-tuned
+/// client with pooled connections, not the REPL's own): the floor a command cannot go below,
+/// since it makes the same round trips.
 struct BareRoundTrips {
     let requests: [HTTPClientRequest]
 
