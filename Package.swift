@@ -170,7 +170,7 @@ let package = Package(
             swiftSettings: ownSettings),
         // Runs the built `medbrain` executable as users do; depending on it makes sure it is built.
         .testTarget(
-            name: "MedbrainCommandsTests", dependencies: ["medbrain", "MedbrainFuzz", "FHIRPathSuite"],
+            name: "MedbrainCommandsTests", dependencies: ["medbrain", "MedbrainFuzz", "FHIRPathSuite", "TestSupport"],
             swiftSettings: ownSettings),
     ],
     swiftLanguageModes: [.v6]

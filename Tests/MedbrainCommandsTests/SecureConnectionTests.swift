@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `connect https://…` through libcurl, against a TLS server on loopback with a certificate
@@ -94,6 +95,23 @@ struct SecureConnectionTests {
         let run = try await Self.connect("https://127.0.0.1:\(server.port)/fhir", trusting: server.certificate)
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("tls-test"), "\(run.output)")
+    }
+
+    /// A server that takes the connection and never begins the handshake: the request's
+    /// timeout ends the wait, said in one line, and the session goes on.
+    @Test func aSilentSecureServerTimesOut() async throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let url = "https://127.0.0.1:\(listener.port)/fhir"
+        let run = try await Medbrain.run([], input: "set timeout 1\nconnect \(url)\nlogin\n")
+        #expect(
+            run.error == "error: no answer from \(url)/metadata within 1 s; still connected to \(Self.builtin(run))\n")
+        #expect(run.output.contains("logged in as"))
+    }
+
+    /// The built-in server's base URL, as the session's first lines print it.
+    static func builtin(_ run: Medbrain.Run) -> String {
+        run.output.split(separator: "\n").first.map { String($0.dropFirst("connected to ".count)) } ?? ""
     }
 
     @Test func aCertificateForAnotherNameIsRefused() async throws {

@@ -53,6 +53,27 @@ struct FaultCancellationTests {
         await repl.shutdown()
     }
 
+    /// An `https://` server that takes the connection and never begins the handshake: Ctrl-C
+    /// ends libcurl's wait as it ends SwiftNIO's, and the session keeps its server.
+    @Test func ctrlCEndsASecureWait() async throws {
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let started = ContinuousClock.now
+        // Ctrl-C half a second into the wait.
+        let ctrlC = CtrlC.once { ContinuousClock.now - started > .milliseconds(500) }
+        let transcript = Transcript()
+        let repl = REPL(
+            console: transcript.console(), now: Probe.datasetNow, servers: .inProcess(now: Probe.datasetNow),
+            interrupted: ctrlC, spinnerDelay: .zero)
+        #expect(await repl.execute("connect builtin r4"))
+        await repl.execute("set timeout 600")
+        #expect(!(await repl.execute("connect https://127.0.0.1:\(listener.port)/fhir")))
+        #expect(transcript.errors.hasPrefix("error: cancelled; still connected to "), "\(transcript.errors)")
+        #expect(ContinuousClock.now - started < .seconds(60))
+        #expect(await repl.execute("login"))
+        await repl.shutdown()
+    }
+
     @Test(arguments: stalls)
     func theTimeoutEndsTheWait(name: String, reply: CannedServer.Reply) async throws {
         let (repl, transcript, server) = try await Self.stalledSession(reply)
