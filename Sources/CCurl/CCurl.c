@@ -166,6 +166,8 @@ static void configure(CURL *easy, const medbrain_http_request *request, transfer
     curl.easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
     curl.easy_setopt(easy, CURLOPT_ERRORBUFFER, errors);
     curl.easy_setopt(easy, CURLOPT_TIMEOUT_MS, request->timeout_ms);
+    // The connection and its handshake have the same limit, not libcurl's own 300 s.
+    curl.easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, request->timeout_ms);
     curl.easy_setopt(easy, CURLOPT_WRITEFUNCTION, take_body);
     curl.easy_setopt(easy, CURLOPT_WRITEDATA, t);
     curl.easy_setopt(easy, CURLOPT_HEADERFUNCTION, take_header);

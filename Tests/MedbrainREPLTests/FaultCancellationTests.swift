@@ -58,15 +58,17 @@ struct FaultCancellationTests {
     @Test func ctrlCEndsASecureWait() async throws {
         let listener = try SilentListener()
         defer { listener.close() }
-        let started = ContinuousClock.now
-        // Ctrl-C half a second into the wait.
-        let ctrlC = CtrlC.once { ContinuousClock.now - started > .milliseconds(500) }
+        // Ctrl-C half a second into the secure connect, whatever came before it took.
+        let armed = Mutex<ContinuousClock.Instant?>(nil)
+        let ctrlC = CtrlC.once { armed.withLock { $0.map { ContinuousClock.now - $0 > .milliseconds(500) } ?? false } }
         let transcript = Transcript()
         let repl = REPL(
             console: transcript.console(), now: Probe.datasetNow, servers: .inProcess(now: Probe.datasetNow),
             interrupted: ctrlC, spinnerDelay: .zero)
         #expect(await repl.execute("connect builtin r4"))
         await repl.execute("set timeout 600")
+        let started = ContinuousClock.now
+        armed.withLock { $0 = started }
         #expect(!(await repl.execute("connect https://127.0.0.1:\(listener.port)/fhir")))
         #expect(transcript.errors.hasPrefix("error: cancelled; still connected to "), "\(transcript.errors)")
         #expect(ContinuousClock.now - started < .seconds(60))
