@@ -30,17 +30,27 @@ extension HTTPTransport {
         -> ([UInt8], AnswerHead)
     {
         let exchange = PlainHTTPExchange(limit: maximumBytes)
-        let token = cancellation?.begin { exchange.stop() }
-        defer { token.map { cancellation?.end($0) } }
-        if cancellation != nil, token == nil { exchange.stop() }
         do {
-            return try await withTaskCancellationHandler {
+            return try await stoppable(exchange.stop) {
                 try await exchange.perform(request, to: target, timeout: timeout)
-            } onCancel: {
-                exchange.stop()
             }
         } catch {
             throw plainError(error, url: url)
+        }
+    }
+
+    /// Runs `work`, which `stop` ends, as Ctrl-C asks through ``RequestCancellation`` (one
+    /// that came before the start still counts) or a cancelled task does.
+    private func stoppable<T>(
+        _ stop: @escaping @Sendable () -> Void, _ work: () async throws -> T
+    ) async rethrows -> T {
+        let token = cancellation?.begin(stop)
+        defer { token.map { cancellation?.end($0) } }
+        if cancellation != nil, token == nil { stop() }
+        return try await withTaskCancellationHandler {
+            try await work()
+        } onCancel: {
+            stop()
         }
     }
 
@@ -65,15 +75,10 @@ extension HTTPTransport {
 
     private func performSecurely(_ request: Request, url: String) async throws(ClientError) -> ([UInt8], AnswerHead) {
         let exchange = CurlExchange(limit: maximumBytes)
-        let token = cancellation?.begin { exchange.stop() }
-        defer { token.map { cancellation?.end($0) } }
-        if cancellation != nil, token == nil { exchange.stop() }
-        let result = await withTaskCancellationHandler {
+        let result = await stoppable(exchange.stop) {
             await exchange.perform(
                 method: request.method, url: request.url, headers: request.headerLines, body: request.body,
                 timeout: timeout)
-        } onCancel: {
-            exchange.stop()
         }
         let received = exchange.received
         guard result.outcome != Int32(MEDBRAIN_HTTP_DONE) else {

@@ -63,17 +63,19 @@ final class PlainHTTPExchange: Sendable {
         // A kept connection may have been closed by the server meanwhile: a request it never
         // began to answer goes again on a new one, unless it is a POST, which might have been acted on.
         if let kept = Self.pool.take(key) {
-            do { return try await attempt(parts, key: key, on: kept) } catch Failure.staleConnection
-                where request.method != "POST"
-            {}
+            do {
+                return try await attempt(key: key, reused: true) { self.send(parts, $0, on: kept) }
+            } catch Failure.staleConnection where request.method != "POST" {}
         }
-        return try await attempt(parts, key: key, on: nil, url: url, host: host, timeout: timeout)
+        return try await attempt(key: key, reused: false) { exchange in
+            self.connect(host: host, port: url.port ?? 80, timeout: timeout) { self.send(parts, exchange, on: $0) }
+        }
     }
 
-    /// One try on a kept connection, or on a new one when `kept` is nil.
+    /// One try: `start` sends the request for the exchange it is given, on a kept connection
+    /// or a new one, and the answer is awaited.
     private func attempt(
-        _ parts: [HTTPClientRequestPart], key: String, on kept: ConnectionPool.Connection?, url: URL? = nil,
-        host: String = "", timeout: Double = 0
+        key: String, reused: Bool, start: (AnswerCollector.Exchange) -> Void
     ) async throws -> ([UInt8], AnswerHead) {
         let answer = Self.loop.next().makePromise(of: ([UInt8], AnswerHead).self)
         // A promise must be kept: one the connection never reached ends here (a second end is none).
@@ -83,28 +85,32 @@ final class PlainHTTPExchange: Sendable {
             return state.ending
         }
         if let ended { throw ended }
-        let exchange = AnswerCollector.Exchange(
-            answer: answer, limit: limit, key: key, reused: kept != nil, ending: { [self] in ending })
-        if let kept {
-            send(parts, exchange, on: kept)
-        } else if let url {
-            let collector = AnswerCollector()
-            let bootstrap = ClientBootstrap(group: Self.loop)
-                .connectTimeout(.milliseconds(Int64(timeout * 1000)))
-                .channelInitializer { channel in
-                    channel.pipeline.addHTTPClientHandlers().flatMap { channel.pipeline.addHandler(collector) }
-                }
-            Self.connecting(bootstrap, host: host, port: url.port ?? 80).whenComplete { result in
-                switch result {
-                case .success(let channel):
-                    self.send(parts, exchange, on: ConnectionPool.Connection(channel: channel, collector: collector))
-                case .failure(let error): answer.fail(error)
-                }
-            }
-        }
+        start(
+            AnswerCollector.Exchange(
+                answer: answer, limit: limit, key: key, reused: reused, ending: { [self] in ending }))
         // What ended the exchange first is its outcome: a stop or a deadline fails the answer
         // with itself; a task that resumes late finds the answer as it was when it came.
         return try await answer.futureResult.get()
+    }
+
+    /// Opens a new connection and hands it to `connected`; a failure to connect fails the
+    /// exchange's answer.
+    private func connect(
+        host: String, port: Int, timeout: Double,
+        then connected: @escaping @Sendable (ConnectionPool.Connection) -> Void
+    ) {
+        let collector = AnswerCollector()
+        let bootstrap = ClientBootstrap(group: Self.loop)
+            .connectTimeout(.milliseconds(Int64(timeout * 1000)))
+            .channelInitializer { channel in
+                channel.pipeline.addHTTPClientHandlers().flatMap { channel.pipeline.addHandler(collector) }
+            }
+        Self.connecting(bootstrap, host: host, port: port).whenComplete { result in
+            switch result {
+            case .success(let channel): connected(ConnectionPool.Connection(channel: channel, collector: collector))
+            case .failure(let error): self.state.withLock { $0.answer }?.fail(error)
+            }
+        }
     }
 
     /// Sends the request on its connection, unless the exchange ended while it connected.
