@@ -12,7 +12,7 @@ public struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     private var depth = 0
-    var tokens: [JSONToken] = []
+    var tokens = TokenList()
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -32,7 +32,7 @@ public struct JSONParser {
     mutating func parseDocument() throws(JSONSyntaxError) {
         // Token positions are 32 bits; FHIR's own limits are far below.
         guard bytes.count < Int(UInt32.max) else { throw error("documents of 4 GiB or more are not read") }
-        tokens.reserveCapacity(bytes.count / 12)
+        tokens = TokenList(forDocumentOf: bytes.count)
         skipWhitespace()
         try parseValue()
         skipWhitespace()
@@ -139,7 +139,8 @@ public struct JSONParser {
         guard a.isPlainASCII, b.isPlainASCII else {
             return memberName(from: Int(a.first) - 1) == memberName(from: Int(b.first) - 1)
         }
-        return bytes[a.range].elementsEqual(bytes[b.range])
+        // Most names differ in length, told at once; a byte loop found that only at the end.
+        return a.second - a.first == b.second - b.first && bytes[a.range].elementsEqual(bytes[b.range])
     }
 
     private func memberName(from quote: Int) -> String {

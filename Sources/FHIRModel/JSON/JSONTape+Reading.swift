@@ -14,44 +14,34 @@ extension JSONTape {
         var status = stat()
         let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
         guard size <= limit else { throw .tooLarge(limit: limit) }
-        var memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(size + 1, 1 << 16))
+        var memory = TapeMemory(byteCount: max(size + 1, 1 << 16))
         var count = 0
         while true {
-            if count == memory.count {
+            if count == memory.byteCount {
                 guard count <= limit else {
-                    memory.deallocate()
+                    memory.free()
                     throw .tooLarge(limit: limit)
                 }
-                memory = Self.grown(memory)
+                memory = memory.moved(to: count * 2, keeping: count)
             }
-            let read = systemRead(descriptor, memory.baseAddress! + count, memory.count - count)
+            let read = systemRead(descriptor, memory.start + count, memory.byteCount - count)
             if read < 0, errno == EINTR { continue }
             guard read >= 0 else {
-                memory.deallocate()
+                memory.free()
                 throw .unreadable(String(cString: strerror(errno)))
             }
             if read == 0 { break }
             count += read
         }
         guard count <= limit else {
-            memory.deallocate()
+            memory.free()
             throw .tooLarge(limit: limit)
         }
         guard count > 0 else {
-            memory.deallocate()
+            memory.free()
             throw .empty
         }
-        do { try self.init(adopting: UnsafeBufferPointer(rebasing: memory[..<count])) } catch {
-            throw .syntax(error)
-        }
-    }
-
-    /// Twice the room, the bytes so far moved over.
-    private static func grown(_ memory: UnsafeMutableBufferPointer<UInt8>) -> UnsafeMutableBufferPointer<UInt8> {
-        let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: memory.count * 2)
-        _ = larger.initialize(fromContentsOf: memory)
-        memory.deallocate()
-        return larger
+        do { try self.init(adopting: memory.trimmed(to: count), count: count) } catch { throw .syntax(error) }
     }
 }
 

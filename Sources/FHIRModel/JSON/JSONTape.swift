@@ -11,35 +11,45 @@ public final class JSONTape: @unchecked Sendable {
     /// The document's bytes and its tokens, in memory of the tape's own, read through
     /// pointers: reading an element from arrays retained and released them at every member.
     let view: TapeView
+    private let byteMemory: TapeMemory
+    private let tokenMemory: TapeMemory
 
     var bytes: UnsafeBufferPointer<UInt8> { view.bytes }
     var tokens: UnsafeBufferPointer<JSONToken> { view.tokens }
 
     /// Parses a whole document; anything but white space after the value is an error.
     public convenience init(parsing bytes: some Sequence<UInt8>) throws(JSONSyntaxError) {
-        try self.init(adopting: bytes.withContiguousStorageIfAvailable { Self.copy($0) } ?? Self.copy(Array(bytes)))
+        let copied =
+            bytes.withContiguousStorageIfAvailable { Self.copy($0) }
+            ?? Array(bytes).withUnsafeBufferPointer { Self.copy($0) }
+        try self.init(adopting: copied.memory, count: copied.count)
     }
 
-    /// Parses `memory`, which the tape takes over: it frees it, also when the parse fails.
-    init(adopting memory: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
-        var parser = JSONParser(bytes: memory)
+    /// Parses the first `count` bytes of `memory`, which the tape takes over: it frees it,
+    /// also when the parse fails.
+    init(adopting memory: TapeMemory, count: Int) throws(JSONSyntaxError) {
+        let bytes = UnsafeBufferPointer(start: memory.start.assumingMemoryBound(to: UInt8.self), count: count)
+        var parser = JSONParser(bytes: bytes)
         do { try parser.parseDocument() } catch {
-            memory.deallocate()
+            parser.tokens.discard()
+            memory.free()
             throw error
         }
-        view = TapeView(bytes: memory, tokens: Self.copy(parser.tokens))
+        let (tokenMemory, tokens) = parser.tokens.finished()
+        (byteMemory, self.tokenMemory) = (memory, tokenMemory)
+        view = TapeView(bytes: bytes, tokens: tokens)
     }
 
     deinit {
-        bytes.deallocate()
-        tokens.deallocate()
+        byteMemory.free()
+        tokenMemory.free()
     }
 
-    /// The elements in memory of their own, freed by the tape's `deinit`.
-    private static func copy<Elements: Collection>(_ elements: Elements) -> UnsafeBufferPointer<Elements.Element> {
-        let memory = UnsafeMutableBufferPointer<Elements.Element>.allocate(capacity: max(elements.count, 1))
-        let copied = memory.initialize(fromContentsOf: elements)
-        return UnsafeBufferPointer(rebasing: memory[..<copied])
+    /// The bytes in memory of their own, for the tape to take over.
+    private static func copy(_ bytes: UnsafeBufferPointer<UInt8>) -> (memory: TapeMemory, count: Int) {
+        let memory = TapeMemory(byteCount: bytes.count)
+        if let base = bytes.baseAddress { memory.start.copyMemory(from: base, byteCount: bytes.count) }
+        return (memory, bytes.count)
     }
 
     /// The document's top-level value.
