@@ -25,13 +25,21 @@ public struct FHIRPathExpression: Sendable {
     public func evaluate(on resource: JSONValue?, environment: FHIRPathEnvironment = FHIRPathEnvironment())
         throws(FHIRPathError) -> [FHIRPathValue]
     {
+        try evaluate(on: resource.map(JSONNode.tree), environment: environment)
+    }
+
+    /// Evaluates on a resource where it lies, in a tree or a tape: a large Bundle read into a
+    /// tape is never made into a tree.
+    public func evaluate(on resource: JSONNode?, environment: FHIRPathEnvironment = FHIRPathEnvironment())
+        throws(FHIRPathError) -> [FHIRPathValue]
+    {
         let input: [FHIRPathValue] = resource.map { [.element(FHIRPathElement(resource: $0))] } ?? []
         return try evaluate(on: input, resource: resource, environment: environment)
     }
 
     /// Evaluates on a collection; `resource` is `%resource` (for `resolve()` and `%resource`).
     public func evaluate(
-        on input: [FHIRPathValue], resource: JSONValue?, environment: FHIRPathEnvironment = FHIRPathEnvironment()
+        on input: [FHIRPathValue], resource: JSONNode?, environment: FHIRPathEnvironment = FHIRPathEnvironment()
     ) throws(FHIRPathError) -> [FHIRPathValue] {
         let evaluator = Evaluator(environment: environment, input: input, resource: resource, expression: text)
         return try evaluator.evaluate(root, focus: input, scope: Scope(this: input))
@@ -55,7 +63,7 @@ public struct FHIRPathExpression: Sendable {
         -> String
     {
         let name = key.hasPrefix("_") ? String(key.dropFirst()) : key
-        guard let type = element.type?.name, let model, model.element(name, of: type) == nil else { return name }
+        guard let type = element.typeName, let model, model.element(name, of: type) == nil else { return name }
         return model.choice(spelled: name, in: type) ?? name
     }
 }

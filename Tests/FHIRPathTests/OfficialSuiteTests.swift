@@ -8,17 +8,23 @@ import Testing
 /// `Tests/FHIRPathSuite/known-failures.txt` with its reason, and every listed case must still
 /// fail, so the list can only shrink. The command line runs the same suite in
 /// `FHIRPathSuiteCommandLineTests` and must fail the same cases.
+///
+/// It runs twice, on each input as a tree and as a tape (as the command line reads a file):
+/// both must fail exactly the listed cases.
 @Suite struct OfficialSuiteTests {
-    @Test func theSuitePassesExceptItsListedFailures() throws {
+    enum Form: String, CaseIterable, Sendable { case tree, tape }
+
+    @Test(arguments: Form.allCases)
+    func theSuitePassesExceptItsListedFailures(on form: Form) throws {
         let suite = try OfficialSuite()
         var failures: [String: String] = [:]
         for testCase in suite.cases {
-            if let reason = SuiteJudge().failure(of: testCase, Self.evaluate(testCase, in: suite)) {
+            if let reason = SuiteJudge().failure(of: testCase, Self.evaluate(testCase, in: suite, as: form)) {
                 failures[testCase.name] = reason
             }
         }
         let passed = suite.cases.count - failures.count
-        print("FHIRPath R4 suite: passed \(passed) of \(suite.cases.count)")
+        print("FHIRPath R4 suite on a \(form): passed \(passed) of \(suite.cases.count)")
         let known = try OfficialSuite.knownFailures()
         let unlisted = failures.keys.filter { known[$0] == nil }.sorted()
         let fixed = known.keys.filter { failures[$0] == nil }.sorted()
@@ -29,9 +35,16 @@ import Testing
     }
 
     /// A case evaluated in process: on its input resource, or on nothing when it has none.
-    static func evaluate(_ testCase: OfficialSuite.Case, in suite: OfficialSuite) -> SuiteJudge.Outcome {
-        let input: JSONValue?
-        do { input = try suite.input(of: testCase).map { try JSONParser.parse(Array($0)) } } catch {
+    static func evaluate(_ testCase: OfficialSuite.Case, in suite: OfficialSuite, as form: Form) -> SuiteJudge.Outcome {
+        let input: JSONNode?
+        do {
+            input = try suite.input(of: testCase).map { bytes in
+                switch form {
+                case .tree: .tree(try JSONParser.parse(Array(bytes)))
+                case .tape: try JSONTape(parsing: Array(bytes)).root
+                }
+            }
+        } catch {
             return .unreadable("\(error)")
         }
         do {

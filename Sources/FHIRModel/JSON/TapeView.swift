@@ -50,7 +50,7 @@ struct TapeView {
             && Self.bytes(bytes, at: start + prefix.utf8.count, are: suffix)
     }
 
-    private static func bytes(_ all: UnsafeBufferPointer<UInt8>, at start: Int, are text: String) -> Bool {
+    fileprivate static func bytes(_ all: UnsafeBufferPointer<UInt8>, at start: Int, are text: String) -> Bool {
         let fast = text.utf8.withContiguousStorageIfAvailable { utf8 in
             guard let tape = all.baseAddress.map(UnsafeRawPointer.init), let name = utf8.baseAddress else {
                 return utf8.isEmpty
@@ -102,5 +102,60 @@ extension TapeView {
             ordinal += 1
         }
         return nil
+    }
+}
+
+extension TapeView {
+    /// FHIR's element `name` of the object at `object` and its `_name` sibling, as token
+    /// indices of their values, found in one pass over the members.
+    ///
+    /// Every step of a path asks this of every item, so names are told apart by their length
+    /// and compared with `memcmp`, the name's bytes taken once.
+    func element(_ name: String, of object: Int) -> (value: Int?, extensions: Int?) {
+        var name = name
+        return name.withUTF8 { name in
+            var (value, extensions): (Int?, Int?) = (nil, nil)
+            let length = name.count
+            var key = object + 1
+            for _ in 0..<Int(tokens[object].first) {
+                let token = tokens[key]
+                let start = Int(token.first)
+                let count = Int(token.second) - start
+                if !token.isPlainASCII {
+                    let text = string(at: key)
+                    if value == nil, text.utf8.elementsEqual(name) { value = key + 1 }
+                    if extensions == nil, text.utf8.first == UInt8(ascii: "_"),
+                        text.utf8.dropFirst().elementsEqual(name)
+                    {
+                        extensions = key + 1
+                    }
+                } else if count == length, value == nil, Self.same(bytes, at: start, as: name) {
+                    value = key + 1
+                } else if count == length + 1, extensions == nil, bytes[start] == UInt8(ascii: "_"),
+                    Self.same(bytes, at: start + 1, as: name)
+                {
+                    extensions = key + 1
+                }
+                key = end(of: key + 1)
+            }
+            return (value, extensions)
+        }
+    }
+
+    private static func same(_ all: UnsafeBufferPointer<UInt8>, at start: Int, as name: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        guard let tape = all.baseAddress, let base = name.baseAddress else { return name.isEmpty }
+        return equal(UnsafeRawPointer(tape + start), UnsafeRawPointer(base), count: name.count)
+    }
+
+    /// Whether the string at `index` is `prefix` and at least one byte more.
+    func string(at index: Int, startsWith prefix: String) -> Bool {
+        let token = tokens[index]
+        guard token.isPlainASCII else {
+            let text = string(at: index)
+            return text.utf8.count > prefix.utf8.count && text.hasPrefix(prefix)
+        }
+        return token.range.count > prefix.utf8.count && Self.bytes(bytes, at: Int(token.first), are: prefix)
     }
 }

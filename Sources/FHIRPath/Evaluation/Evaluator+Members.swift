@@ -19,6 +19,9 @@ extension Evaluator {
     /// The elements called `name` of every item, in order.
     func members(_ name: String, of items: [FHIRPathValue]) throws(FHIRPathError) -> [FHIRPathValue] {
         var result: [FHIRPathValue] = []
+        // Most steps find about one element per item (`entry.resource`): room for that at
+        // once, rather than growing a collection of a hundred thousand by doubling.
+        result.reserveCapacity(items.count)
         // A name no item's type has is a mistake worth saying (`name.given1`); a name some
         // items' types have is not (`descendants().linkId` passes through many types).
         var unknownIn: String?
@@ -39,14 +42,14 @@ extension Evaluator {
     /// Every element of an object (a choice by its FHIRPath name), or a primitive's `id` and
     /// `extension`; `resourceType` is not an element.
     func allChildren(of element: FHIRPathElement, into result: inout [FHIRPathValue]) throws(FHIRPathError) {
-        guard case .object(let object) = element.json else {
-            for key in element.extras?.keys ?? [] { _ = try children(named: key, of: element, into: &result) }
+        guard element.node.isObject else {
+            for key in element.extrasNode?.keys ?? [] { _ = try children(named: key, of: element, into: &result) }
             return
         }
         var names: [String] = []
-        for key in object.keys where key != "resourceType" {
+        for key in element.node.keys where key != "resourceType" {
             var name = key.hasPrefix("_") ? String(key.dropFirst()) : key
-            if let type = element.type?.name, model?.element(name, of: type) == nil,
+            if let type = element.typeName, model?.element(name, of: type) == nil,
                 let choice = choiceElement(spelled: name, in: type)
             {
                 name = choice
@@ -57,8 +60,8 @@ extension Evaluator {
     }
 
     private func hasMember(_ name: String, _ item: FHIRPathValue) -> Bool {
-        guard case .element(let element) = item, case .object(let object) = element.json else { return false }
-        return object[name] != nil
+        guard case .element(let element) = item else { return false }
+        return element.node[name] != nil
     }
 
     /// Appends the element's children called `name`; answers the element's type when the model
@@ -66,14 +69,15 @@ extension Evaluator {
     private func children(named name: String, of element: FHIRPathElement, into result: inout [FHIRPathValue])
         throws(FHIRPathError) -> String?
     {
-        guard case .object(let object) = element.json else {
+        let node = element.node
+        guard node.isObject else {
             // A primitive's children are its `id` and `extension`, kept in the `_name` sibling.
-            if let extras = element.extras, let value = extras[name] {
-                append(value, extras: nil, name: name, type: name == "extension" ? "Extension" : "string", to: &result)
+            if let value = element.extrasNode?[name] {
+                append(value, extras: nil, type: name == "extension" ? "Extension" : "string", to: &result)
             }
             return nil
         }
-        let typeName = element.type?.name
+        let typeName = element.typeName
         let definition = typeName.flatMap { type in model.flatMap { lookups.element(name, of: type, in: $0) } }
         if definition == nil, let typeName, let choice = choiceElement(spelled: name, in: typeName) {
             let suffix = name.dropFirst(choice.count)
@@ -84,16 +88,17 @@ extension Evaluator {
                 "FHIRPath names the choice \(typeName).\(choice)[x] '\(choice)': write \(choice) or "
                     + "\(choice).ofType(\(type)), not \(name)")
         }
-        let (value, extras) = object.element(name)
+        let (value, extras) = node.element(name)
         if definition?.isChoice != true, value != nil || extras != nil {
             let type = definition?.types.first
-            append(value ?? .null, extras: extras, name: name, type: type, to: &result)
+            append(value ?? .null, extras: extras, type: type, to: &result)
             return nil
         }
         if definition?.isChoice == true || definition == nil {
-            let found = choices(named: name, in: object, allowed: definition?.types)
+            let found = choices(named: name, in: node, allowed: definition?.types)
             for (key, type) in found {
-                append(object[key] ?? .null, extras: object["_" + key], name: key, type: type, to: &result)
+                let (value, extras) = node.element(key)
+                append(value ?? .null, extras: extras, type: type, to: &result)
             }
             if !found.isEmpty || definition != nil { return nil }
         }
@@ -116,9 +121,9 @@ extension Evaluator {
     }
 
     /// `valueQuantity` and `valueString` for `value`: keys that are `name` and a type's name.
-    private func choices(named name: String, in object: JSONObject, allowed: [String]?) -> [(String, String)] {
+    private func choices(named name: String, in node: JSONNode, allowed: [String]?) -> [(String, String)] {
         var found: [(String, String)] = []
-        for key in object.keys where key.count > name.count && key.hasPrefix(name) {
+        for key in node.keys(extending: name) {
             let suffix = key.dropFirst(name.count)
             guard let first = suffix.first, first.isUppercase else { continue }
             let primitive = first.lowercased() + suffix.dropFirst()
@@ -140,30 +145,33 @@ extension Evaluator {
 
     /// Appends a member's value, one item per array entry, each with its `_name` extras.
     private func append(
-        _ value: JSONValue, extras: JSONValue?, name: String, type: String?, to result: inout [FHIRPathValue]
+        _ value: JSONNode, extras: JSONNode?, type: String?, to result: inout [FHIRPathValue]
     ) {
-        if case .array(let values) = value {
-            let extraValues = extras?.arrayValue
+        if let values = value.items {
+            if result.isEmpty { result.reserveCapacity(values.count) }
+            let extraValues = extras?.items
             for (index, item) in values.enumerated() {
-                let extra = extraValues.flatMap { index < $0.count ? $0[index].objectValue : nil }
-                if case .null = item, extra == nil { continue }
-                result.append(.element(makeElement(item, extras: extra, name: name, type: type)))
+                let extra = extraValues.flatMap { index < $0.count && $0[index].isObject ? $0[index] : nil }
+                if item.isNull, extra == nil { continue }
+                result.append(.element(makeElement(item, extras: extra, type: type)))
             }
-        } else if case .null = value, let extraValues = extras?.arrayValue {
-            for extra in extraValues {
-                guard let object = extra.objectValue else { continue }
-                result.append(.element(makeElement(.null, extras: object, name: name, type: type)))
+        } else if value.isNull, let extraValues = extras?.items {
+            for extra in extraValues where extra.isObject {
+                result.append(.element(makeElement(.null, extras: extra, type: type)))
             }
         } else {
-            result.append(.element(makeElement(value, extras: extras?.objectValue, name: name, type: type)))
+            let extra = extras?.isObject == true ? extras : nil
+            result.append(.element(makeElement(value, extras: extra, type: type)))
         }
     }
 
     /// An item of a member; a resource (in `contained`, `entry.resource`, or anywhere without a
     /// model) takes its type from its own `resourceType`, item by item.
-    private func makeElement(_ json: JSONValue, extras: JSONObject?, name: String, type: String?) -> FHIRPathElement {
-        let ownType = type == nil || type == "Resource" ? json["resourceType"]?.stringValue ?? type : type
-        return FHIRPathElement(json: json, extras: extras, type: ownType.map { .fhir($0) }, name: name)
+    private func makeElement(_ node: JSONNode, extras: JSONNode?, type: String?) -> FHIRPathElement {
+        // The length first: comparing unequal strings is a call, and this runs for every item.
+        let isResource = type.map { $0.utf8.count == 8 && $0 == "Resource" } ?? true
+        let ownType = isResource ? lookups.resourceType(of: node) ?? type : type
+        return FHIRPathElement(node: node, extras: extras, typeName: ownType)
     }
 
     private func unknownElement(_ name: String, of type: String) -> String {

@@ -11,19 +11,19 @@ extension Evaluator {
     }
 
     private func referenceText(_ item: FHIRPathValue) -> String? {
-        if case .element(let element) = item, case .object(let object) = element.json {
-            return object["reference"]?.stringValue
+        if case .element(let element) = item, element.node.isObject {
+            return element.node["reference"]?.stringValue
         }
         if case .string(let text) = item.systemValue { return text }
         return nil
     }
 
-    private func find(_ reference: String) -> JSONValue? {
+    private func find(_ reference: String) -> JSONNode? {
         if reference.hasPrefix("#") {
             let id = String(reference.dropFirst())
-            return resource?["contained"]?.arrayValue?.first { $0["id"]?.stringValue == id }
+            return resource?["contained"]?.items?.first { $0.member("id", is: id) }
         }
-        for entry in resource?["entry"]?.arrayValue ?? [] {
+        for entry in resource?["entry"]?.items ?? [] {
             guard let found = entry["resource"], let type = found["resourceType"]?.stringValue,
                 let id = found["id"]?.stringValue
             else { continue }
@@ -32,6 +32,6 @@ extension Evaluator {
                 return found
             }
         }
-        return environment.resolver?(reference)
+        return environment.resolver?(reference).map(JSONNode.tree)
     }
 }

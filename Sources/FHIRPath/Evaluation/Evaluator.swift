@@ -6,14 +6,14 @@ struct Evaluator {
     let environment: FHIRPathEnvironment
     /// The evaluation's input (`%context`) and resource (`%resource`).
     let input: [FHIRPathValue]
-    let resource: JSONValue?
+    let resource: JSONNode?
     let expression: String
     /// The model's answers so far (an evaluation's own: one evaluator, one thread).
     let lookups = ElementLookups()
     /// Stops the evaluation past its time limit or when cancelled; nil when neither is asked for.
     let watch: EvaluationWatch?
 
-    init(environment: FHIRPathEnvironment, input: [FHIRPathValue], resource: JSONValue?, expression: String) {
+    init(environment: FHIRPathEnvironment, input: [FHIRPathValue], resource: JSONNode?, expression: String) {
         (self.environment, self.input, self.resource, self.expression) = (environment, input, resource, expression)
         watch = EvaluationWatch(environment)
     }

@@ -9,14 +9,14 @@ extension FunctionLibrary {
                 guard let url = try call.stringArgument(0, evaluator) else { return [] }
                 return try evaluator.members("extension", of: call.input).filter { item in
                     guard case .element(let element) = item else { return false }
-                    return element.json["url"]?.stringValue == url
+                    return element.node.member("url", is: url)
                 }
             },
             "hasValue": FHIRPathFunction(0) { _, call in
                 guard call.input.count == 1, case .element(let element) = call.input[0] else {
                     return [.boolean(call.input.count == 1 && !isElement(call.input[0]))]
                 }
-                return [.boolean(element.isPrimitive && element.json != .null)]
+                return [.boolean(element.isPrimitive && !element.node.isNull)]
             },
             "getValue": FHIRPathFunction(0) { _, call in
                 guard call.input.count == 1, case .element(let element) = call.input[0], element.isPrimitive else {

@@ -31,6 +31,9 @@ extension Evaluator {
     /// `=` on two items; nil when FHIRPath cannot tell (dates of different precision, units
     /// that do not compare).
     func itemsEqual(_ a: FHIRPathValue, _ b: FHIRPathValue) -> Bool? {
+        // An element against a string, the most common test, without making a String of it.
+        if case .element(let element) = a, case .string(let text) = b, let same = element.isString(text) { return same }
+        if case .string(let text) = a, case .element(let element) = b, let same = element.isString(text) { return same }
         switch (a.systemValue, b.systemValue) {
         case (.boolean(let x), .boolean(let y)): return x == y
         case (.string(let x), .string(let y)): return x == y

@@ -1,4 +1,10 @@
 extension Evaluator {
+    /// `true` or `false` as a collection, made once: a test per item of a large input
+    /// otherwise allocates an array per item for its answer.
+    static func collection(_ flag: Bool) -> [FHIRPathValue] { flag ? trueCollection : falseCollection }
+    private static let trueCollection: [FHIRPathValue] = [.boolean(true)]
+    private static let falseCollection: [FHIRPathValue] = [.boolean(false)]
+
     /// A collection read as one boolean: empty is unknown, one boolean is itself, one item of
     /// another kind is true (FHIRPath's singleton rule); more than one item is an error.
     static func singletonBoolean(_ items: [FHIRPathValue], for what: @autoclosure () -> String) throws(FHIRPathError)

@@ -13,8 +13,8 @@ extension Evaluator {
         }
         let right = try evaluate(rightNode, focus: focus, scope: scope)
         switch op {
-        case "=": return equal(left, right).map { [.boolean($0)] } ?? []
-        case "!=": return equal(left, right).map { [.boolean(!$0)] } ?? []
+        case "=": return equal(left, right).map(Self.collection) ?? []
+        case "!=": return equal(left, right).map { Self.collection(!$0) } ?? []
         case "~": return [.boolean(equivalent(left, right))]
         case "!~": return [.boolean(!equivalent(left, right))]
         case "<", "<=", ">", ">=": return try compare(op, left, right)

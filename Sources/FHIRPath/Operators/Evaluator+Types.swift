@@ -75,6 +75,6 @@ extension Evaluator {
             type = .system(systemName(of: item) ?? "Any")
         }
         let json: FHIRModel.JSONValue = ["namespace": .string(type.namespace), "name": .string(type.name)]
-        return .element(FHIRPathElement(json: json, type: nil, name: "type"))
+        return .element(FHIRPathElement(json: json, type: nil))
     }
 }

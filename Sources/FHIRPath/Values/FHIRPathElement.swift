@@ -4,67 +4,84 @@ import FHIRModel
 ///
 /// A primitive keeps its `_name` sibling (`extras`: its `id` and `extension`), so
 /// `birthDate.extension(...)` and `given.hasValue()` see what FHIR's JSON splits in two.
+///
+/// The node is read where it lies (a large Bundle's tape, or a tree): a path over a hundred
+/// thousand resources makes no tree of any of them.
 public struct FHIRPathElement: Sendable {
-    /// The value: an object, or a primitive (`.null` when only its extensions are present).
-    public let json: JSONValue
-    /// The `_name` sibling of a primitive.
-    public let extras: JSONObject?
-    /// The FHIR type, when the model knows it (`HumanName`, `code`, `Patient.contact`).
-    public let type: FHIRTypeName?
-    /// The element's name in its parent (`given`, `valueQuantity`), or the resource type at the root.
-    public let name: String
+    /// The value: an object, or a primitive (`null` when only its extensions are present).
+    public let node: JSONNode
+    /// The `_name` sibling of a primitive: an object with its `id` and `extension`.
+    public let extrasNode: JSONNode?
+    /// The FHIR type's name, when the model knows it (`HumanName`, `code`, `Patient.contact`):
+    /// kept as a name alone, as an element's type is always FHIR's, so that collections of a
+    /// hundred thousand elements take a sixth less memory.
+    public let typeName: String?
+    public init(node: JSONNode, extras: JSONNode? = nil, typeName: String?) {
+        self.node = node
+        self.extrasNode = extras
+        self.typeName = typeName
+    }
 
-    public init(json: JSONValue, extras: JSONObject? = nil, type: FHIRTypeName?, name: String) {
-        self.json = json
-        self.extras = extras
-        self.type = type
-        self.name = name
+    public init(json: JSONValue, extras: JSONObject? = nil, type: FHIRTypeName?) {
+        self.init(node: .tree(json), extras: extras.map { .tree(.object($0)) }, typeName: type?.name)
     }
 
     /// A resource (or any JSON) as the root of an evaluation.
-    public init(resource: JSONValue) {
-        let resourceType = resource["resourceType"]?.stringValue
-        self.init(json: resource, type: resourceType.map { FHIRTypeName.fhir($0) }, name: resourceType ?? "")
+    public init(resource: JSONNode) {
+        self.init(node: resource, typeName: resource["resourceType"]?.stringValue)
     }
 
+    public init(resource: JSONValue) { self.init(resource: .tree(resource)) }
+
+    /// The FHIR type, when the model knows it.
+    public var type: FHIRTypeName? { typeName.map(FHIRTypeName.fhir) }
+
+    /// The value as a tree (made from a tape when it lies in one).
+    public var json: JSONValue { node.json }
+
+    /// The `_name` sibling as a tree.
+    public var extras: JSONObject? { extrasNode?.json.objectValue }
+
     /// Whether the element is a primitive (a value, or only extensions where a value would be).
-    public var isPrimitive: Bool {
-        switch json {
-        case .object, .array: false
-        default: true
-        }
-    }
+    public var isPrimitive: Bool { !node.isContainer }
 
     /// The System value of a primitive, by its FHIR type (or, without one, by its JSON kind).
     public var primitiveValue: FHIRPathValue? {
-        switch json {
-        case .bool(let value): return .boolean(value)
-        case .number(let text):
-            if let typeName = type?.name, FHIRTypeName.integerTypes.contains(typeName), let int = Int(text) {
-                return .integer(int)
-            }
-            if type?.name == "decimal" { return FHIRPathDecimal(text: text).map { .decimal($0) } }
-            if let int = Int(text) { return .integer(int) }
-            return FHIRPathDecimal(text: text).map { .decimal($0) }
-        case .string(let text): return Self.stringValue(text, type: type?.name)
-        default: return nil
+        if let text = node.stringValue { return Self.stringValue(text, type: typeName) }
+        if let flag = node.boolValue { return .boolean(flag) }
+        guard let text = node.numberText else { return nil }
+        if let typeName = typeName, FHIRTypeName.integerTypes.contains(typeName), let int = Int(text) {
+            return .integer(int)
         }
+        if typeName == "decimal" { return FHIRPathDecimal(text: text).map { .decimal($0) } }
+        if let int = Int(text) { return .integer(int) }
+        return FHIRPathDecimal(text: text).map { .decimal($0) }
     }
 
     /// FHIR's Quantity types (`Quantity`, `Age`, `Duration`, …) as FHIRPath's System Quantity:
     /// the UCUM code when the system is UCUM, otherwise the unit as displayed.
     public var quantityValue: FHIRPathQuantity? {
-        guard let type = type?.name, Self.quantityTypes.contains(type), case .object(let object) = json,
-            case .number(let text)? = object["value"], let value = FHIRPathDecimal(text: text)
+        guard let type = typeName, Self.quantityTypes.contains(type), let text = node["value"]?.numberText,
+            let value = FHIRPathDecimal(text: text)
         else { return nil }
-        let ucum = object["system"]?.stringValue == "http://unitsofmeasure.org"
-        let unit = (ucum ? object["code"]?.stringValue : nil) ?? object["unit"]?.stringValue ?? "1"
+        let ucum = node.member("system", is: "http://unitsofmeasure.org")
+        let unit = (ucum ? node["code"]?.stringValue : nil) ?? node["unit"]?.stringValue ?? "1"
         return FHIRPathQuantity(value: value, unit: unit)
     }
 
     static let quantityTypes: Set<String> = [
         "Quantity", "Age", "Count", "Distance", "Duration", "MoneyQuantity", "SimpleQuantity",
     ]
+
+    /// Whether this primitive is the string `text`, compared where it lies; nil unless FHIRPath
+    /// reads it as a String (a date's text compares as a date). `status = 'not-done'` asks it
+    /// of every item.
+    func isString(_ text: String) -> Bool? {
+        switch typeName {
+        case "date", "dateTime", "instant", "time": nil
+        default: node.isString(text)
+        }
+    }
 
     private static func stringValue(_ text: String, type: String?) -> FHIRPathValue {
         let kind: FHIRPathDateTime.Kind? =

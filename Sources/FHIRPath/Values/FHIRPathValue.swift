@@ -1,14 +1,18 @@
 import FHIRModel
 
 /// One item of a FHIRPath collection: a System value, or an element of the resource as read.
+///
+/// Decimals, dates and quantities are kept out of line (a DateTime alone is 128 bytes): every
+/// item of every collection is as large as the largest case, and a path over a Bundle copies
+/// its hundred thousand elements several times.
 public enum FHIRPathValue: Sendable {
     case boolean(Bool)
     case integer(Int)
-    case decimal(FHIRPathDecimal)
+    indirect case decimal(FHIRPathDecimal)
     case string(String)
     /// A Date, DateTime or Time (its kind says which).
-    case dateTime(FHIRPathDateTime)
-    case quantity(FHIRPathQuantity)
+    indirect case dateTime(FHIRPathDateTime)
+    indirect case quantity(FHIRPathQuantity)
     /// A node of the resource: an object, or a primitive with its FHIR type (`code`, `date`, …).
     case element(FHIRPathElement)
 
@@ -36,7 +40,7 @@ public enum FHIRPathValue: Sendable {
             case .time: "time"
             }
         case .quantity: "Quantity"
-        case .element(let element): element.type?.name ?? element.primitiveValue?.typeName ?? "object"
+        case .element(let element): element.typeName ?? element.primitiveValue?.typeName ?? "object"
         }
     }
 }
