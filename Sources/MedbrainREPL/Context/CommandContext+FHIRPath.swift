@@ -14,13 +14,13 @@ extension CommandContext {
         }
     }
 
-    /// The session's clock and zone, R4's types on an R4 or R4B server, `trace()` to the console,
+    /// The session's clock and zone, the server's release's types, `trace()` to the console,
     /// and the evaluation stopped by Ctrl-C or past `fhirpath-limit`.
     func fhirPathEnvironment() -> FHIRPathEnvironment {
         let console = console
         var environment = FHIRPathEnvironment(now: clock(), timeZone: settings.current.timeZone)
-        // R4's types only where they are R4's; elsewhere the lenient reading that knows no types.
-        environment.model = [.r4, .r4b].contains(session.client?.server.release) ? .r4 : nil
+        // Each release's own types; with no server (a file), the lenient reading that knows none.
+        environment.model = session.client.flatMap { FHIRPathModel.of($0.server.release) }
         environment.trace = { name, items in
             console.error("trace \(name): \(items.textLines.joined(separator: "; "))\n")
         }

@@ -28,8 +28,7 @@ public struct Requirement: Sendable {
     /// Whether `resource` (in `version`'s JSON) meets the requirement: its FHIRPath is true.
     public func isMet(by resource: JSONValue, version: FHIRVersion) -> Bool {
         guard let expression = parsed[version] else { return false }
-        // DSTU2 has no type model of its own here: its JSON is read as it is.
-        let environment = FHIRPathEnvironment(model: version == .r4 ? .r4 : nil)
+        let environment = FHIRPathEnvironment(model: .of(version))
         return (try? expression.isTrue(on: resource, environment: environment)) ?? false
     }
 

@@ -1,0 +1,35 @@
+import FHIRModel
+
+extension FHIRPathModel {
+    /// FHIR DSTU2 (1.0.2), STU3 (3.0.2), R4 (4.0.1), R4B (4.3.0) and R5 (5.0.0), built in;
+    /// each is read from its table when first used.
+    public static let dstu2 = FHIRPathModel(table: BundledFiles.typesDstu2TXT)
+    public static let stu3 = FHIRPathModel(table: BundledFiles.typesStu3TXT)
+    public static let r4 = FHIRPathModel(table: BundledFiles.typesR4TXT)
+    public static let r4b = FHIRPathModel(table: BundledFiles.typesR4bTXT)
+    public static let r5 = FHIRPathModel(table: BundledFiles.typesR5TXT)
+
+    /// The release's model; nil for a release Medbrain does not know.
+    public static func of(_ release: FHIRRelease) -> FHIRPathModel? {
+        switch release {
+        case .dstu2: .dstu2
+        case .stu3: .stu3
+        case .r4: .r4
+        case .r4b: .r4b
+        case .r5: .r5
+        case .unknown: nil
+        }
+    }
+}
+
+extension FHIRPathModel {
+    /// The model of the release a version's JSON is written in.
+    public static func of(_ version: FHIRVersion) -> FHIRPathModel {
+        switch version {
+        case .dstu2: .dstu2
+        case .stu3: .stu3
+        case .r4: .r4
+        case .r5: .r5
+        }
+    }
+}
