@@ -33,12 +33,13 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
-        // FHIR resources of DSTU2 and R4, lossless JSON, and the tutorial's views over both.
-        .target(name: "FHIRModel", swiftSettings: ownSettings),
+        // FHIR resources of every release, lossless JSON, the tutorial's views over them, and
+        // each release's types (Bundled/types-<release>.txt, from scripts/fhir-definitions).
+        .target(name: "FHIRModel", exclude: ["Bundled"], swiftSettings: ownSettings, plugins: bundled),
         // FHIR's rules for a resource of a version (what a server checks before storing it).
         .target(name: "FHIRValidation", dependencies: ["FHIRModel"], swiftSettings: ownSettings),
-        // FHIRPath: parser and evaluator over the lossless JSON of any version, with FHIR's type
-        // model (element types and UCUM units are Bundled/ files).
+        // FHIRPath: parser and evaluator over the lossless JSON of any version, with the
+        // release's type model (FHIRModel's) and UCUM units (a Bundled/ file).
         .target(
             name: "FHIRPath", dependencies: ["FHIRModel"], exclude: ["Bundled"], swiftSettings: ownSettings,
             plugins: bundled),

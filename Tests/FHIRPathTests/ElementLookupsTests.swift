@@ -1,3 +1,4 @@
+import FHIRModel
 import Testing
 
 @testable import FHIRPath
@@ -7,7 +8,7 @@ import Testing
 @Suite("ElementLookups")
 struct ElementLookupsTests {
     @Test func theyAnswerAsTheModelDoes() {
-        let model = FHIRPathModel.r4
+        let model = FHIRTypeModel.r4
         let lookups = ElementLookups()
         let questions = [
             ("MedicationAdministration", "status"), ("MedicationAdministration", "effective"),

@@ -41,7 +41,7 @@ struct ReleaseModelTests {
 
     @Test(arguments: releases)
     func typeQuestionsAreAnsweredAlike(release: FHIRRelease) throws {
-        let model = try #require(FHIRPathModel.of(release))
+        let model = try #require(FHIRTypeModel.of(release))
         let environment = FHIRPathEnvironment(model: model)
         for (resource, expression, expected) in Self.questions {
             let result = try FHIRPathExpression(expression).evaluate(on: resource, environment: environment)
@@ -54,7 +54,7 @@ struct ReleaseModelTests {
         (FHIRRelease.dstu2, [String]()), (.stu3, ["true"]), (.r4, ["true"]), (.r4b, ["true"]), (.r5, ["true"]),
     ])
     func anAgeIsAQuantityWhereTheReleaseHasAges(release: FHIRRelease, expected: [String]) throws {
-        let model = try #require(FHIRPathModel.of(release))
+        let model = try #require(FHIRTypeModel.of(release))
         let environment = FHIRPathEnvironment(model: model)
         let expression = try FHIRPathExpression("extension('http://example.org/age').value is Age")
         #expect(try expression.evaluate(on: Self.patient, environment: environment).map(\.displayText) == expected)
@@ -62,7 +62,7 @@ struct ReleaseModelTests {
 
     @Test(arguments: releases)
     func aNameTheTypeDoesNotHaveIsAnError(release: FHIRRelease) throws {
-        let model = try #require(FHIRPathModel.of(release))
+        let model = try #require(FHIRTypeModel.of(release))
         let environment = FHIRPathEnvironment(model: model)
         #expect(throws: FHIRPathError.self) {
             try FHIRPathExpression("name.given1").evaluate(on: Self.patient, environment: environment)
@@ -84,15 +84,15 @@ struct ReleaseModelTests {
         (.r5, "MedicationRequest", "medication", true),
     ])
     func eachReleaseHasItsOwnElements(release: FHIRRelease, type: String, element: String, has: Bool) throws {
-        let model = try #require(FHIRPathModel.of(release))
+        let model = try #require(FHIRTypeModel.of(release))
         #expect((model.element(element, of: type) != nil) == has)
     }
 
     @Test func cardinalityComesWithTheTypes() throws {
-        let status = try #require(FHIRPathModel.r4.element("status", of: "MedicationAdministration"))
+        let status = try #require(FHIRTypeModel.r4.element("status", of: "MedicationAdministration"))
         #expect(status.min == 1 && status.max == 1 && !status.repeats)
-        let dosage = try #require(FHIRPathModel.dstu2.element("dosageInstruction", of: "MedicationOrder"))
+        let dosage = try #require(FHIRTypeModel.dstu2.element("dosageInstruction", of: "MedicationOrder"))
         #expect(dosage.min == 0 && dosage.max == nil && dosage.repeats)
-        #expect(FHIRPathModel.of(.unknown("6.0.0")) == nil)
+        #expect(FHIRTypeModel.of(.unknown("6.0.0")) == nil)
     }
 }

@@ -14,7 +14,7 @@ final class ElementLookups {
     private struct Entry {
         let type: String
         let name: String
-        let element: FHIRPathModel.Element?
+        let element: FHIRTypeModel.Element?
     }
 
     /// Enough for the distinct steps of any expression a person writes; the oldest goes first.
@@ -22,7 +22,7 @@ final class ElementLookups {
     private var entries: [Entry] = []
     private var latest = 0
 
-    func element(_ name: String, of type: String, in model: FHIRPathModel) -> FHIRPathModel.Element? {
+    func element(_ name: String, of type: String, in model: FHIRTypeModel) -> FHIRTypeModel.Element? {
         // The last answer first: a step over many items asks the same question in a row, and
         // strings that differ cost a call to compare where equal ones are told by their bits.
         if latest < entries.count, entries[latest].name == name, entries[latest].type == type {

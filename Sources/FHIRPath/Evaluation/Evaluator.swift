@@ -18,7 +18,7 @@ struct Evaluator {
         watch = EvaluationWatch(environment)
     }
 
-    var model: FHIRPathModel? { environment.model }
+    var model: FHIRTypeModel? { environment.model }
 
     func evaluate(_ node: FHIRPathNode, focus: [FHIRPathValue], scope: Scope) throws(FHIRPathError)
         -> [FHIRPathValue]

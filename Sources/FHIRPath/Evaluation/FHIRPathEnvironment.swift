@@ -10,7 +10,7 @@ public struct FHIRPathEnvironment: Sendable {
     public var now: Date
     public var timeZone: TimeZone
     /// FHIR's types; nil evaluates on the JSON alone (no choice elements, no type checks).
-    public var model: FHIRPathModel?
+    public var model: FHIRTypeModel?
     /// Finds the resource a reference names (`resolve()`); nil resolves only within the resource
     /// (contained resources, and entries of a Bundle).
     public var resolver: (@Sendable (String) -> JSONValue?)?
@@ -29,7 +29,7 @@ public struct FHIRPathEnvironment: Sendable {
 
     public init(
         variables: [String: [FHIRPathValue]] = [:], now: Date = Date(), timeZone: TimeZone = .current,
-        model: FHIRPathModel? = .r4, resolver: (@Sendable (String) -> JSONValue?)? = nil,
+        model: FHIRTypeModel? = .r4, resolver: (@Sendable (String) -> JSONValue?)? = nil,
         trace: (@Sendable (String, [FHIRPathValue]) -> Void)? = nil, maximumCollection: Int = 10_000_000
     ) {
         self.variables = variables
