@@ -1,8 +1,9 @@
 import FHIRModel
 
 /// The checks a real server makes before it stores a resource (HAPI's defaults): the
-/// version's shape and element types, required elements, codes of status-like elements,
-/// and that references to resources on this server exist.
+/// version's shape and element types, no element the release does not define, required
+/// elements, codes of status-like elements, and that references to resources on this server
+/// exist.
 ///
 /// The tutorial's own requirement tables are the app's rules, not FHIR's; the REPL checks
 /// those, not this.
@@ -22,7 +23,10 @@ public struct ResourceValidator: Sendable {
                     path: type, message: "resource type not supported by this \(version.displayName) server")
             ]
         }
-        let shapeIssues = rules.check(resource)
+        var shapeIssues = rules.check(resource)
+        if case .object(let object) = resource {
+            shapeIssues += DefinedElements(model: .of(version), version: version).issues(in: object, type: type)
+        }
         guard shapeIssues.isEmpty else { return shapeIssues }
         return referenceIssues(in: resource, path: type, exists: exists)
     }

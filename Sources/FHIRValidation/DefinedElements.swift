@@ -1,0 +1,79 @@
+import FHIRModel
+
+/// Every member of a resource is an element its release defines, read from the release's type
+/// model: a server of one release that kept another release's elements (`wasNotGiven` in an
+/// R4 MedicationAdministration) would teach that the other release's words are this one's.
+///
+/// Walks objects all the way down: backbone elements, datatypes, extensions, contained
+/// resources (each by its own `resourceType`), and the `_name` siblings of primitives.
+struct DefinedElements {
+    let model: FHIRTypeModel
+    let version: FHIRVersion
+
+    /// Problems with the members of `resource`, a `type`, each with its path.
+    func issues(in resource: JSONObject, type: String) -> [ValidationIssue] {
+        var found: [ValidationIssue] = []
+        check(resource, type: type, path: type, isResource: true, into: &found)
+        return found
+    }
+
+    private func check(
+        _ object: JSONObject, type: String, path: String, isResource: Bool, into found: inout [ValidationIssue]
+    ) {
+        for (key, value) in object.members {
+            if isResource, key == "resourceType" { continue }
+            // DSTU2's JSON carried comments in `fhir_comments`, on any object.
+            if version == .dstu2, key == "fhir_comments" { continue }
+            let name = key.hasPrefix("_") ? String(key.dropFirst()) : key
+            guard let childType = self.type(of: name, in: type) else {
+                found.append(ValidationIssue(path: "\(path).\(key)", message: unknown(name, in: type)))
+                continue
+            }
+            // A primitive's `_name` sibling holds its `id` and `extension`, an Element's.
+            let shape = key.hasPrefix("_") ? "Element" : childType
+            visit(value, type: shape, path: "\(path).\(key)", into: &found)
+        }
+    }
+
+    private func visit(_ value: JSONValue, type: String, path: String, into found: inout [ValidationIssue]) {
+        switch value {
+        case .array(let items):
+            for (index, item) in items.enumerated() { visit(item, type: type, path: "\(path)[\(index)]", into: &found) }
+        case .object(let object) where type == "Resource" || model.isResource(type):
+            guard let own = object["resourceType"]?.stringValue, model.isResource(own) else {
+                let stated = object["resourceType"]?.stringValue.map { "'\($0)'" } ?? "none"
+                found.append(
+                    ValidationIssue(
+                        path: path, message: "resourceType \(stated) is not a resource type of \(version.displayName)"))
+                return
+            }
+            check(object, type: own, path: path, isResource: true, into: &found)
+        case .object(let object) where !model.isPrimitive(type):
+            check(object, type: type, path: path, isResource: false, into: &found)
+        default:
+            // Primitives' values are the decoding's to check.
+            return
+        }
+    }
+
+    /// The type of the member `name` of `type`: an element's own type, or the type a choice's
+    /// name ends in (`valueQuantity` is a Quantity where `value[x]` allows one); nil when the
+    /// type has no such element.
+    private func type(of name: String, in type: String) -> String? {
+        if let element = model.element(name, of: type), !element.isChoice {
+            return element.types.first
+        }
+        guard let choice = model.choice(spelled: name, in: type), let element = model.element(choice, of: type) else {
+            return nil
+        }
+        let suffix = String(name.dropFirst(choice.count))
+        let primitive = suffix.prefix(1).lowercased() + suffix.dropFirst()
+        return element.types.first { $0 == suffix || $0 == primitive }
+    }
+
+    private func unknown(_ name: String, in type: String) -> String {
+        let release = version.displayName
+        let note = Renaming.note(for: name, in: type, version: version).map { "; \($0)" } ?? ""
+        return "not an element of \(release)'s \(type)\(note)"
+    }
+}
