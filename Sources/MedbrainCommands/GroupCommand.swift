@@ -9,7 +9,7 @@ struct GroupCommand: ParsableCommand {
         commandName: "group",
         abstract: "Count doses taken and not taken per year, month, week or day (tutorial §13.4–13.6).",
         discussion: """
-            Reads a Bundle, a JSON array or a single MedicationAdministration (DSTU2, STU3, R4 or R5) and \
+            Reads a Bundle, a JSON array or a single MedicationAdministration (\(FHIRVersion.listed())) and \
             shows the window of groups ending with today's. Administrations outside the window or \
             without a date are counted under the chart, never dropped. Colour is used on a \
             terminal unless NO_COLOR is set.

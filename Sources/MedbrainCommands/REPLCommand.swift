@@ -23,7 +23,7 @@ struct REPLCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("fhir-version"),
-        help: "The built-in server's version: dstu2 (the tutorial's), stu3, r4 or r5.")
+        help: "The built-in server's version: \(FHIRVersion.listed(lowercased: true)); dstu2 is the tutorial's.")
     var fhirVersion: FHIRVersion?
 
     @Option(help: "Output: table for people, or json (one JSON value per command) for scripts.")

@@ -23,7 +23,9 @@ struct RecordCommand: AsyncParsableCommand {
     @Argument(help: "The transcript to write.")
     var file: String
 
-    @Option(name: .customLong("fhir-version"), help: "The built-in server's version: dstu2, stu3, r4 or r5.")
+    @Option(
+        name: .customLong("fhir-version"),
+        help: "The built-in server's version: \(FHIRVersion.listed(lowercased: true)).")
     var fhirVersion: FHIRVersion = .dstu2
 
     @Option(help: "The session's clock, such as 2016-08-16T08:00:00Z (the dataset's today, by default).")

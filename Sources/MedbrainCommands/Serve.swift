@@ -8,7 +8,7 @@ import MedbrainWeb
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the built-in FHIR server (DSTU2, STU3, R4 or R5) with the tutorial's data.",
+        abstract: "Run the built-in FHIR server (\(FHIRVersion.listed())) with the tutorial's data.",
         discussion: """
             The first line printed holds the FHIR base URL. Every client can use it: \
             curl, Postman, the SMART Python client, Medbrain's own REPL.
@@ -23,7 +23,8 @@ struct Serve: AsyncParsableCommand {
     var port = 8080
 
     @Option(
-        name: .customLong("fhir-version"), help: "The FHIR version to speak: dstu2 (the tutorial's), stu3, r4 or r5.")
+        name: .customLong("fhir-version"),
+        help: "The FHIR version to speak: \(FHIRVersion.listed(lowercased: true)); dstu2 is the tutorial's.")
     var fhirVersion: FHIRVersion = .dstu2
 
     @Option(help: "A JSON file that keeps every change (created with the built-in data if missing).")

@@ -107,7 +107,7 @@ struct ServerProfiles {
         case "url": profile.url = value
         case "version":
             guard let version = FHIRVersion(rawValue: value.lowercased()) else {
-                throw REPLError("version is dstu2, stu3, r4 or r5")
+                throw REPLError("version is \(FHIRVersion.listed(lowercased: true))")
             }
             profile.version = version
         case "token": profile.token = value

@@ -10,7 +10,7 @@ extension CommandGroup {
             "1. Connect",
             [
                 .builtin(
-                    "connect", usage: "connect [URL | NAME | builtin [dstu2|stu3|r4|r5]]",
+                    "connect", usage: "connect [URL | NAME | builtin [\(FHIRVersion.choices)]]",
                     summary: "read a FHIR server's metadata and speak its version", section: "§11.4.1",
                     example: "connect builtin r4", waiting: "Connecting…",
                     complete: { context, words in
@@ -79,7 +79,7 @@ extension CommandContext {
     /// Said at connect where the tutorial's steps do not run, so no one meets it as an error first.
     static func tutorialNote(_ release: FHIRRelease) -> String? {
         guard release.tutorialVersion == nil else { return nil }
-        return "The tutorial's steps (orders and those after) run on DSTU2, STU3, R4, R4B and R5; "
+        return "The tutorial's steps (orders and those after) run on \(FHIRRelease.listed()); "
             + "search, read, get, post, fhirpath and the other commands work on any FHIR server."
     }
 

@@ -22,7 +22,7 @@ extension CommandGroup {
                     complete: { _, words in words.count == 2 ? ["json", "table", "summary"] : [] },
                     run: { try $0.showResult($1) }),
                 .builtin(
-                    "validate", usage: "validate [dstu2|stu3|r4|r5] @FILE|JSON",
+                    "validate", usage: "validate [\(FHIRVersion.choices)] @FILE|JSON",
                     summary: "check a resource here: FHIR's rules and the tutorial's tables", section: "§9.3",
                     example: "validate @dose.json",
                     complete: { _, words in words.count == 2 ? FHIRVersion.allCases.map(\.rawValue) : [] },
@@ -168,7 +168,7 @@ extension CommandContext {
         switch resource["resourceType"]?.stringValue {
         case "MedicationOrder", "MedicationRequest": return Order.version(of: resource)
         case "MedicationAdministration": return Administration.version(of: resource)
-        default: throw REPLError("not connected, so say the version: validate dstu2|stu3|r4|r5 @FILE")
+        default: throw REPLError("not connected, so say the version: validate \(FHIRVersion.choices) @FILE")
         }
     }
 }

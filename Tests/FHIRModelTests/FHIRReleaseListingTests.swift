@@ -1,0 +1,32 @@
+import Testing
+
+@testable import FHIRModel
+
+/// Help texts read the releases from one list, and the list holds every release Medbrain knows.
+@Suite("the releases, listed once")
+struct FHIRReleaseListingTests {
+    /// Exhaustive, so a new release stops the build here until it is placed in the list.
+    static func place(_ release: FHIRRelease) -> Int? {
+        switch release {
+        case .dstu2: 0
+        case .stu3: 1
+        case .r4: 2
+        case .r4b: 3
+        case .r5: 4
+        case .unknown: nil
+        }
+    }
+
+    @Test func everyKnownReleaseIsListedInOrder() {
+        #expect(FHIRRelease.known.map(Self.place) == Array(0..<FHIRRelease.known.count))
+        #expect(FHIRRelease.known.allSatisfy { $0.isKnown && FHIRTypeModel.of($0) != nil })
+        #expect(FHIRVersion.allCases.allSatisfy { FHIRRelease.known.contains(FHIRRelease(number: $0.number)) })
+    }
+
+    @Test func helpTextsSayTheList() {
+        #expect(FHIRVersion.choices == "dstu2|stu3|r4|r5")
+        #expect(FHIRVersion.listed() == "DSTU2, STU3, R4 or R5")
+        #expect(FHIRVersion.listed(lowercased: true) == "dstu2, stu3, r4 or r5")
+        #expect(FHIRRelease.listed() == "DSTU2, STU3, R4, R4B and R5")
+    }
+}
