@@ -66,9 +66,7 @@ struct DefinedElements {
         guard let choice = model.choice(spelled: name, in: type), let element = model.element(choice, of: type) else {
             return nil
         }
-        let suffix = String(name.dropFirst(choice.count))
-        let primitive = suffix.prefix(1).lowercased() + suffix.dropFirst()
-        return element.types.first { $0 == suffix || $0 == primitive }
+        return element.type(spelledBy: name.dropFirst(choice.count))
     }
 
     private func unknown(_ name: String, in type: String) -> String {

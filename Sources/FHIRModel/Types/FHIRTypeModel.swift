@@ -20,6 +20,13 @@ public struct FHIRTypeModel: Sendable {
         public let max: Int?
 
         public var repeats: Bool { max.map { $0 > 1 } ?? true }
+
+        /// The type a choice's JSON name ends in (`Quantity` for `valueQuantity`, `string` for
+        /// `valueString`), when this element allows it.
+        public func type(spelledBy suffix: Substring) -> String? {
+            let primitive = suffix.prefix(1).lowercased() + suffix.dropFirst()
+            return types.first { $0 == suffix || $0 == primitive }
+        }
     }
 
     /// A type: its base (nil for the roots) and the elements it defines itself.

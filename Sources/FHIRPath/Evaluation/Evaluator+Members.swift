@@ -95,7 +95,7 @@ extension Evaluator {
             return nil
         }
         if definition?.isChoice == true || definition == nil {
-            let found = choices(named: name, in: node, allowed: definition?.types)
+            let found = choices(named: name, in: node, definition: definition)
             for (key, type) in found {
                 let (value, extras) = node.element(key)
                 append(value ?? .null, extras: extras, type: type, to: &result)
@@ -121,15 +121,17 @@ extension Evaluator {
     }
 
     /// `valueQuantity` and `valueString` for `value`: keys that are `name` and a type's name.
-    private func choices(named name: String, in node: JSONNode, allowed: [String]?) -> [(String, String)] {
+    private func choices(named name: String, in node: JSONNode, definition: FHIRTypeModel.Element?)
+        -> [(String, String)]
+    {
         var found: [(String, String)] = []
         for key in node.keys(extending: name) {
             let suffix = key.dropFirst(name.count)
             guard let first = suffix.first, first.isUppercase else { continue }
             let primitive = first.lowercased() + suffix.dropFirst()
             let type: String
-            if let allowed {
-                guard let match = allowed.first(where: { $0 == String(suffix) || $0 == primitive }) else { continue }
+            if let definition {
+                guard let match = definition.type(spelledBy: suffix) else { continue }
                 type = match
             } else {
                 // Without a model for the data's version (DSTU2), R4's type names still tell

@@ -77,21 +77,23 @@ public struct FHIRPathElement: Sendable {
     /// reads it as a String (a date's text compares as a date). `status = 'not-done'` asks it
     /// of every item.
     func isString(_ text: String) -> Bool? {
-        switch typeName {
-        case "date", "dateTime", "instant", "time": nil
-        default: node.isString(text)
+        Self.dateKind(of: typeName) == nil ? node.isString(text) : nil
+    }
+
+    /// The kind of date a FHIR type's text is read as; nil for a type FHIRPath reads as a String.
+    private static func dateKind(of type: String?) -> FHIRPathDateTime.Kind? {
+        switch type {
+        case "date": .date
+        case "dateTime", "instant": .dateTime
+        case "time": .time
+        default: nil
         }
     }
 
     private static func stringValue(_ text: String, type: String?) -> FHIRPathValue {
-        let kind: FHIRPathDateTime.Kind? =
-            switch type {
-            case "date": .date
-            case "dateTime", "instant": .dateTime
-            case "time": .time
-            default: nil
-            }
-        if let kind, let value = FHIRPathDateTime(parsing: text, kind: kind) { return .dateTime(value) }
+        if let kind = dateKind(of: type), let value = FHIRPathDateTime(parsing: text, kind: kind) {
+            return .dateTime(value)
+        }
         return .string(text)
     }
 }
