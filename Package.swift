@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "FHIRServer",
             dependencies: [
-                "FHIRModel", "FHIRValidation", "MedbrainDataset",
+                "FHIRModel", "FHIRPath", "FHIRValidation", "MedbrainDataset",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -70,7 +70,14 @@ struct SearchTests {
             #expect(since.count + before.count >= all.count)
             let notGiven = try await client.search(path + "&notgiven=true")
             let given = try await client.search(path + "&notgiven=false")
-            #expect(!notGiven.isEmpty && notGiven.count + given.count == all.count)
+            #expect(!notGiven.isEmpty)
+            // A token matches what the resource holds: a DSTU2 or STU3 dose that does not say
+            // wasNotGiven or notGiven (the dataset's taken doses) is neither; from R4 on every
+            // dose has a status.
+            switch version {
+            case .dstu2, .stu3: #expect(notGiven.count + given.count <= all.count)
+            case .r4, .r5: #expect(!given.isEmpty && notGiven.count + given.count == all.count)
+            }
         }
     }
 

@@ -21,6 +21,7 @@ import sys
 import tempfile
 
 import fhir_releases
+import search_parameter_table
 from checks import Checks, expect
 from sekmet_repl import DATASET, free_port, http, wait_for
 
@@ -177,6 +178,12 @@ def main():
             bundle = http("GET", f"{state['base']}/MedicationAdministration?_summary=count")[1]
             expect(bundle["total"] == 65, f"{bundle['total']} administrations, not the dataset's 65")
 
+        def search_parameters():
+            found, count = search_parameter_table.differences(release)
+            expect(not found, "; ".join(found[:5]))
+            print(f"# Medbrain's {label} table has the {count} parameters of the specification's Bundle")
+
+        checks.run(f"Medbrain's {label} search parameters are the specification's", search_parameters)
         checks.run(f"FHIRStarter starts and speaks {label} ({version})", start)
         checks.run(f"the dataset, converted to {label}, passes the {label} models", loaded)
         checks.run("the REPL session runs", run)

@@ -25,13 +25,14 @@ struct SearchCriterion: Sendable {
     }
 
     /// The modifiers each kind understands; others make the criterion unknown.
-    static func accepts(_ modifier: String?, for kind: SearchParameter.Kind, target: String?) -> Bool {
+    static func accepts(_ modifier: String?, for parameter: SearchParameter) -> Bool {
         guard let modifier else { return true }
-        switch kind {
+        switch parameter.kind {
         case .string: return ["exact", "contains"].contains(modifier)
         case .token: return ["exact", "not"].contains(modifier)
-        case .reference: return modifier == target
-        case .date: return false
+        case .reference: return parameter.definition.targets.contains(modifier)
+        case .uri: return ["below", "above"].contains(modifier)
+        case .date, .number, .quantity, .composite, .special: return false
         }
     }
 
@@ -47,6 +48,19 @@ struct SearchCriterion: Sendable {
         case .string: stringMatches(query, value)
         case .reference: referenceMatches(query, value)
         case .date: DateMatch(query).map { $0.matches(value) } ?? false
+        case .uri: uriMatches(query, value)
+        case .number, .quantity, .composite, .special: false
+        }
+    }
+
+    /// A uri matches as written; `:below` takes the uris under it (`http://loinc.org` finds
+    /// `http://loinc.org/vs`), `:above` those it is under.
+    private func uriMatches(_ query: String, _ value: JSONValue) -> Bool {
+        guard let text = value.stringValue else { return false }
+        switch modifier {
+        case "below": return text == query || text.hasPrefix(query.hasSuffix("/") ? query : query + "/")
+        case "above": return text == query || query.hasPrefix(text.hasSuffix("/") ? text : text + "/")
+        default: return text == query
         }
     }
 

@@ -1,51 +1,65 @@
 import FHIRModel
+import FHIRPath
 
-/// One search parameter of one resource type: its name, kind, and where its values live.
+/// One search parameter of one resource type, ready to search with: the specification's
+/// definition, with its FHIRPath expression parsed once and evaluated on each resource in the
+/// release's types (so `MedicationAdministration.effective` finds `effectiveDateTime`).
 public struct SearchParameter: Sendable {
-    public enum Kind: String, Sendable {
-        case token, string, reference, date
+    public typealias Kind = SearchParameterDefinition.Kind
+
+    public let definition: SearchParameterDefinition
+    private let expression: FHIRPathExpression
+    private let environment: FHIRPathEnvironment
+
+    /// The definition's parameter, or nil when the server cannot search with it: it has no
+    /// expression (`_text`), its expression does not parse, or its type is not one the server
+    /// matches (number, quantity, composite and special ones are not listed, and are unknown
+    /// in a query).
+    init?(_ definition: SearchParameterDefinition, model: FHIRTypeModel) {
+        guard Self.searchedKinds.contains(definition.kind), let text = definition.expression,
+            let expression = try? FHIRPathExpression(text)
+        else { return nil }
+        self.definition = definition
+        self.expression = expression
+        environment = FHIRPathEnvironment(model: model, resolver: Self.resolveByName)
     }
 
-    public let name: String
-    public let kind: Kind
-    /// For references: the resource type a bare id refers to (`patient=f001` → `Patient/f001`).
-    public let target: String?
-    public let documentation: String
-    /// Whether metadata lists it; aliases (`subject` on DSTU2 orders) are accepted but not advertised.
-    public let isListed: Bool
-    let values: @Sendable (JSONValue) -> [JSONValue]
+    /// The kinds of parameter the built-in server matches.
+    static let searchedKinds: Set<Kind> = [.token, .string, .reference, .date, .uri]
 
-    init(
-        _ name: String, _ kind: Kind, target: String? = nil, listed: Bool = true, _ documentation: String,
-        values: @escaping @Sendable (JSONValue) -> [JSONValue]
-    ) {
-        self.name = name
-        self.kind = kind
-        self.target = target
-        self.isListed = listed
-        self.documentation = documentation
-        self.values = values
+    public var name: String { definition.code }
+    public var kind: Kind { definition.kind }
+    /// Whether metadata lists it; names kept for other releases' apps are accepted, not listed.
+    public var isListed: Bool { definition.isListed }
+    /// For a reference of one target type, the type a bare id names (`patient=f001` is
+    /// `Patient/f001`); nil when it may name several, where a bare id matches any of them.
+    public var target: String? { definition.targets.count == 1 ? definition.targets[0] : nil }
+
+    /// The parameter's values in `resource`, as JSON (a Reference, a CodeableConcept, a date).
+    func values(_ resource: JSONValue) -> [JSONValue] {
+        guard let found = try? expression.evaluate(on: resource, environment: environment) else { return [] }
+        return found.map(Self.json)
     }
 
-    /// A parameter whose values are found by following member names through objects and arrays.
-    init(
-        _ name: String, _ kind: Kind, target: String? = nil, listed: Bool = true, _ documentation: String,
-        paths: [String]...
-    ) {
-        self.init(name, kind, target: target, listed: listed, documentation) { resource in
-            paths.flatMap { Self.follow($0[...], in: resource) }
+    /// An item as the resource holds it (a code as its string, a Period as its object); a
+    /// value the expression computed (`status = 'not-done'`) as JSON of its kind.
+    private static func json(_ item: FHIRPathValue) -> JSONValue {
+        switch item {
+        case .element(let element): element.json
+        case .boolean(let value): .bool(value)
+        case .string(let text): .string(text)
+        case .integer(let value): .number(String(value))
+        case .decimal(let value): .number(value.text)
+        case .dateTime(let value): .string(value.stringValue)
+        case .quantity: item.jsonValue
         }
     }
 
-    static func follow(_ path: ArraySlice<String>, in value: JSONValue) -> [JSONValue] {
-        if case .array(let elements) = value { return elements.flatMap { follow(path, in: $0) } }
-        guard let key = path.first else { return [value] }
-        guard let member = value[key] else { return [] }
-        return follow(path.dropFirst(), in: member)
-    }
-
-    /// The same parameter under another name, accepted but not listed in metadata.
-    func alias(_ name: String) -> SearchParameter {
-        SearchParameter(name, kind, target: target, listed: false, documentation, values: values)
+    /// `resolve()` in a search, as servers read it: the resource a reference names is known by
+    /// its type and id alone, so `subject.where(resolve() is Patient)` asks the reference's
+    /// type without reading the store.
+    @Sendable static func resolveByName(_ reference: String) -> JSONValue? {
+        guard let target = Reference(reference: reference).target else { return nil }
+        return .object(JSONObject([("resourceType", .string(target.type)), ("id", .string(target.id))]))
     }
 }

@@ -76,12 +76,14 @@ enum SortValue: Comparable, Sendable {
         case .reference:
             guard let text = value["reference"]?.stringValue ?? value.stringValue else { return nil }
             self = .text(text)
-        case .string, .token:
+        case .string, .token, .uri:
             guard
                 let text = value.stringValue ?? value["code"]?.stringValue ?? value["value"]?.stringValue
                     ?? value["family"]?.stringValue ?? value["text"]?.stringValue
             else { return nil }
             self = .text(text.lowercased())
+        case .number, .quantity, .composite, .special:
+            return nil
         }
     }
 }

@@ -30,9 +30,10 @@ extension FHIRService {
         var resource = CapabilityResource(type: type)
         resource.interaction = ["read", "vread", "update", "delete", "history-instance", "create", "search-type"]
             .map(CapabilityInteraction.init)
-        let parameters = SearchParameters.all(for: type, version: version).filter(\.isListed)
+        // Each parameter's documentation is its FHIRPath expression: what the server evaluates.
+        let parameters = searchParameters.parameters(of: type).filter(\.isListed)
         resource.searchParam = parameters.map {
-            CapabilitySearchParam(name: $0.name, type: $0.kind.rawValue, documentation: $0.documentation)
+            CapabilitySearchParam(name: $0.name, type: $0.kind.rawValue, documentation: $0.definition.expression)
         }
         resource.searchInclude = parameters.filter { $0.kind == .reference }.map { "\(type):\($0.name)" }
         return resource

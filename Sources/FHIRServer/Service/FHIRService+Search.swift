@@ -13,7 +13,9 @@ extension FHIRService {
         let request = context.answerKey(type)
         if let body = searches.answer(for: request, at: store.changeCount) { return context.respond(200, body: body) }
         let plan: SearchPlan
-        do { plan = try SearchPlan.make(context: context, type: type, version: version) } catch {
+        do {
+            plan = try SearchPlan.make(context: context, type: type, parameters: searchParameters.parameters(of: type))
+        } catch {
             return error.response
         }
         let (criteria, sort) = (plan.criteria, plan.sort)
@@ -98,10 +100,9 @@ struct SearchPlan {
     var offset = 0
     var summaryCount = false
 
-    static func make(context: FHIRExchange, type: String, version: FHIRVersion) throws(FHIRService.Refusal)
-        -> SearchPlan
+    static func make(context: FHIRExchange, type: String, parameters: [SearchParameter])
+        throws(FHIRService.Refusal) -> SearchPlan
     {
-        let parameters = SearchParameters.all(for: type, version: version)
         let strict = (context.request.headers["prefer"] ?? "").includes("handling=strict")
         var plan = SearchPlan()
         var unknown: [String] = []
@@ -118,7 +119,7 @@ struct SearchPlan {
                     unknown.append("\(name)=\(value)"); continue
                 }
             } else if let parameter = parameters.first(where: { $0.name == parts[0] }),
-                SearchCriterion.accepts(modifier, for: parameter.kind, target: parameter.target)
+                SearchCriterion.accepts(modifier, for: parameter)
             {
                 let values = value.split(separator: ",").map(String.init)
                 if parameter.kind == .date, let bad = values.first(where: { DateMatch($0) == nil }) {

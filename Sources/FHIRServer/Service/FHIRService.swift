@@ -14,6 +14,8 @@ public struct FHIRService: Sendable {
     public let validator: ResourceValidator
     /// Searches' matches and answers, kept until the store's next change.
     let searches = SearchCache()
+    /// The release's search parameters, each parsed once.
+    let searchParameters: SearchParameterIndex
     /// Where the FHIR API lives on the HTTP server.
     public static let basePath = "/fhir"
     /// Bodies larger than this are refused with 413.
@@ -24,6 +26,7 @@ public struct FHIRService: Sendable {
         self.store = store
         self.clock = clock
         self.validator = ResourceValidator(version: version)
+        self.searchParameters = SearchParameterIndex(version: version)
         self.maximumBodySize = maximumBodySize
     }
 

@@ -1,0 +1,41 @@
+/// One search parameter of one resource type, as the specification defines it: its code, its
+/// type, the resource types a reference may name, and the FHIRPath expression that finds its
+/// values in a resource.
+public struct SearchParameterDefinition: Sendable, Equatable {
+    /// The parameter types of FHIR's search.
+    public enum Kind: String, Sendable, CaseIterable {
+        case number, date, string, token, reference, composite, quantity, uri, special
+    }
+
+    /// The name in a query: `patient`, `effective-time`, `_id`.
+    public let code: String
+    public let kind: Kind
+    /// For a reference, the types it may name (`Patient`, `Group`); empty for the others.
+    public let targets: [String]
+    /// The FHIRPath expression of its values; nil for parameters the specification gives none
+    /// (`_text`, `_content`, `_query`), whose meaning is the server's.
+    public let expression: String?
+    /// False for a name the built-in server accepts for the tutorial's apps on another release
+    /// (`notgiven` on R4), which its CapabilityStatement does not list.
+    public let isListed: Bool
+
+    public init(code: String, kind: Kind, targets: [String] = [], expression: String?, isListed: Bool = true) {
+        self.code = code
+        self.kind = kind
+        self.targets = targets
+        self.expression = expression
+        self.isListed = isListed
+    }
+
+    /// Reads a table line: `code type targets expression` (`-` for no targets, no expression),
+    /// `~` before a code that is not listed; nil for a line that is not one.
+    init?(line: Substring) {
+        let words = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
+        guard words.count == 4, let kind = Kind(rawValue: String(words[1])) else { return nil }
+        let unlisted = words[0].hasPrefix("~")
+        self.init(
+            code: String(unlisted ? words[0].dropFirst() : words[0]), kind: kind,
+            targets: words[2] == "-" ? [] : words[2].split(separator: "|").map(String.init),
+            expression: words[3] == "-" ? nil : String(words[3]), isListed: !unlisted)
+    }
+}
