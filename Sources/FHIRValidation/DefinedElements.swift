@@ -5,10 +5,13 @@ import FHIRModel
 /// R4 MedicationAdministration) would teach that the other release's words are this one's.
 ///
 /// Walks objects all the way down: backbone elements, datatypes, extensions, contained
-/// resources (each by its own `resourceType`), and the `_name` siblings of primitives.
+/// resources (each by its own `resourceType`), and the `_name` siblings of primitives; on
+/// each object it checks the elements' shapes too (``ElementShapes``: cardinality, one form of
+/// a choice, the JSON kind of primitives).
 struct DefinedElements {
     let model: FHIRTypeModel
     let version: FHIRVersion
+    var shapes: ElementShapes { ElementShapes(model: model) }
 
     /// Problems with the members of `resource`, a `type`, each with its path.
     func issues(in resource: JSONObject, type: String) -> [ValidationIssue] {
@@ -20,6 +23,7 @@ struct DefinedElements {
     private func check(
         _ object: JSONObject, type: String, path: String, isResource: Bool, into found: inout [ValidationIssue]
     ) {
+        found += shapes.issues(in: object, type: type, path: path)
         for (key, value) in object.members {
             if isResource, key == "resourceType" { continue }
             // DSTU2's JSON carried comments in `fhir_comments`, on any object.
@@ -50,9 +54,16 @@ struct DefinedElements {
             check(object, type: own, path: path, isResource: true, into: &found)
         case .object(let object) where !model.isPrimitive(type):
             check(object, type: type, path: path, isResource: false, into: &found)
-        default:
-            // Primitives' values are the decoding's to check.
+        case .null:
+            // Aligns an array of primitives with its `_name` siblings.
             return
+        default:
+            if model.isPrimitive(type) {
+                if let issue = shapes.primitiveIssue(value, type: type, path: path) { found.append(issue) }
+            } else {
+                found.append(
+                    ValidationIssue(path: path, message: "expected an object (\(type)), found \(value.kindName)"))
+            }
         }
     }
 

@@ -25,7 +25,11 @@ public struct ResourceValidator: Sendable {
         }
         var shapeIssues = rules.check(resource)
         if case .object(let object) = resource {
+            // The model's rules say again what decoding found (a wrong type, a missing
+            // element): each problem is said once, by the rule nearer the element.
+            let ruled = shapeIssues
             shapeIssues += DefinedElements(model: .of(version), version: version).issues(in: object, type: type)
+                .filter { issue in !ruled.contains { $0.concerns(issue.path) || issue.concerns($0.path) } }
         }
         guard shapeIssues.isEmpty else { return shapeIssues }
         return referenceIssues(in: resource, path: type, exists: exists)

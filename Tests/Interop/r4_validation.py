@@ -12,6 +12,7 @@ import argparse
 import requests
 from fhir.resources import construct_fhir_element
 
+import bad_resources
 from checks import Checks, expect
 
 MIME = "application/fhir+json"
@@ -116,6 +117,8 @@ def main():
         ("a create's answer, an update and the history", create_and_history),
         ("OperationOutcomes: 422, 404, delete, 410", outcomes),
         ("batch-response and transaction-response", batch_and_transaction),
+        ("Medbrain's R4 validation and the models judge bad Patients alike",
+         lambda: bad_resources.check_agreement("r4", base, valid)),
     ]:
         checks.run(name, check)
     checks.finish()

@@ -17,6 +17,7 @@ on an R5 one) fails here. The first check proves that on hand-written JSON;
 import argparse
 import importlib
 
+import bad_resources
 from checks import Checks, expect
 
 MIME = "application/fhir+json"
@@ -149,6 +150,9 @@ def main():
         answer = http.request(method, url, json=body, headers={"Content-Type": MIME}, timeout=30)
         expect(answer.status_code == status, f"{method} {path} answered {answer.status_code}, not {status}")
         return answer.json()
+
+    checks.run(f"Medbrain's {table['label']} validation and the models judge bad Patients alike",
+               lambda: bad_resources.check_agreement(release, base, valid))
 
     def pages(path):
         """Each Bundle of a search, validated, following `next` to the end."""

@@ -82,6 +82,19 @@ public struct FHIRTypeModel: Sendable {
         return nil
     }
 
+    /// Every element of `type`, its own and its bases', by name (a type's own hides a base's).
+    public func elements(of type: String) -> [String: Element] {
+        var result: [String: Element] = [:]
+        var next: String? = type
+        var steps = 0
+        while let current = next, let definition = types[current], steps < 32 {
+            result.merge(definition.elements) { own, _ in own }
+            next = definition.base
+            steps += 1
+        }
+        return result
+    }
+
     /// Whether `type` is `ancestor` or derives from it (`Age` is a `Quantity`, `code` a `string`).
     public func type(_ type: String, isA ancestor: String) -> Bool {
         var next: String? = type
