@@ -1,8 +1,8 @@
 /// The FHIR release a server says it speaks, known or not: what `connect` reports, and the
 /// version whose shapes Medbrain reads it in.
 ///
-/// Medbrain's models speak DSTU2, STU3, R4 and R5 (``FHIRVersion``). R4B reads as R4, whose
-/// shapes its medication resources keep, and a release Medbrain does not know at all is still
+/// Medbrain's models speak DSTU2, STU3, R4, R4B and R5 (``FHIRVersion``; R4B's medication
+/// resources keep R4's shapes), and a release Medbrain does not know at all is still
 /// a FHIR server for `search`, `read`, `get` and `fhirpath`, read in the closest shape.
 public enum FHIRRelease: Sendable, Equatable, Hashable {
     case dstu2
@@ -39,14 +39,15 @@ public enum FHIRRelease: Sendable, Equatable, Hashable {
         }
     }
 
-    /// The version whose shapes Medbrain reads it in: DSTU2, STU3, R4 and R5 as themselves; R4B as
-    /// R4; an unknown one as the known release closest below it (a 6.0 ballot as R5, which its
-    /// shapes follow), below 3 as DSTU2.
+    /// The version whose shapes Medbrain reads it in: each known release as itself; an unknown
+    /// one as the known release closest below it (a 6.0 ballot as R5, which its shapes follow),
+    /// below 3 as DSTU2.
     public var readsAs: FHIRVersion {
         switch self {
         case .dstu2: .dstu2
         case .stu3: .stu3
-        case .r4, .r4b: .r4
+        case .r4: .r4
+        case .r4b: .r4b
         case .r5: .r5
         case .unknown(let number):
             switch Int(number.prefix { $0.isNumber }) ?? 0 {
@@ -59,12 +60,13 @@ public enum FHIRRelease: Sendable, Equatable, Hashable {
     }
 
     /// The version the tutorial's steps (orders, instructions, administrations, administer) run
-    /// in: every release Medbrain knows (R4B as R4, whose medication resources it keeps); nil
-    /// for one it does not, whose orders it would read in the wrong shape.
+    /// in: every release Medbrain knows; nil for one it does not, whose orders it would read in
+    /// the wrong shape.
     public var tutorialVersion: FHIRVersion? {
         switch self {
         case .dstu2: .dstu2
-        case .r4, .r4b: .r4
+        case .r4: .r4
+        case .r4b: .r4b
         case .stu3: .stu3
         case .r5: .r5
         case .unknown: nil

@@ -3,6 +3,9 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
     case dstu2
     case stu3
     case r4
+    /// R4B (4.3.0): R4's medication resources unchanged, a few others revised; its own types and
+    /// search parameters.
+    case r4b
     case r5
 
     /// The `fhirVersion` a server states in its metadata.
@@ -11,6 +14,7 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
         case .dstu2: "1.0.2"
         case .stu3: "3.0.2"
         case .r4: "4.0.1"
+        case .r4b: "4.3.0"
         case .r5: "5.0.0"
         }
     }
@@ -19,7 +23,7 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
     public var mimeType: String {
         switch self {
         case .dstu2: "application/json+fhir"
-        case .stu3, .r4, .r5: "application/fhir+json"
+        case .stu3, .r4, .r4b, .r5: "application/fhir+json"
         }
     }
 
@@ -28,7 +32,7 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
         switch self {
         case .dstu2: DSTU2.MedicationOrder.resourceType
         case .stu3: STU3.MedicationRequest.resourceType
-        case .r4: R4.MedicationRequest.resourceType
+        case .r4, .r4b: R4.MedicationRequest.resourceType
         case .r5: R5.MedicationRequest.resourceType
         }
     }
@@ -37,7 +41,7 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
     public var capabilityType: String {
         switch self {
         case .dstu2: CapabilityStatement.dstu2ResourceType
-        case .stu3, .r4, .r5: CapabilityStatement.resourceType
+        case .stu3, .r4, .r4b, .r5: CapabilityStatement.resourceType
         }
     }
 
@@ -49,11 +53,11 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
     public var administrationDateParameter: String {
         switch self {
         case .dstu2: "effectivetime"
-        case .stu3, .r4: "effective-time"
+        case .stu3, .r4, .r4b: "effective-time"
         case .r5: "date"
         }
     }
 
-    /// `DSTU2`, `STU3`, `R4` or `R5`, as people write it.
+    /// `DSTU2`, `STU3`, `R4`, `R4B` or `R5`, as people write it.
     public var displayName: String { rawValue.uppercased() }
 }

@@ -6,7 +6,8 @@ import FHIRModel
 /// models say only that the old name is gone.
 enum Renaming {
     private struct Entry {
-        let versions: Set<FHIRVersion>
+        /// The releases that use the new name: from the one that renamed it on, or only some.
+        let versions: ClosedRange<FHIRVersion>
         let type: String
         /// The old name; for a choice, its stem (`effectiveTime` for `effectiveTimeDateTime`).
         let old: String
@@ -14,7 +15,8 @@ enum Renaming {
         let note: String
     }
 
-    private static let later: Set<FHIRVersion> = [.r4, .r5]
+    /// From R4 on (R4B and R5 kept R4's names for these).
+    private static let later: ClosedRange<FHIRVersion> = .r4 ... .latest
 
     private static let entries: [Entry] = [
         Entry(
@@ -24,7 +26,7 @@ enum Renaming {
             versions: later, type: "MedicationAdministration", old: "notGiven", isChoice: false,
             note: "a dose not given is status = not-done"),
         Entry(
-            versions: [.stu3], type: "MedicationAdministration", old: "wasNotGiven", isChoice: false,
+            versions: .stu3 ... .stu3, type: "MedicationAdministration", old: "wasNotGiven", isChoice: false,
             note: "a dose not given is notGiven = true"),
         Entry(
             versions: later, type: "MedicationAdministration", old: "reasonNotGiven", isChoice: false,
@@ -33,22 +35,22 @@ enum Renaming {
             versions: later, type: "MedicationAdministration", old: "prescription", isChoice: false,
             note: "the order is request"),
         Entry(
-            versions: [.stu3, .r4, .r5], type: "MedicationAdministration", old: "patient", isChoice: false,
+            versions: .stu3 ... .latest, type: "MedicationAdministration", old: "patient", isChoice: false,
             note: "the patient is subject"),
         Entry(
-            versions: [.stu3, .r4], type: "MedicationAdministration", old: "effectiveTime", isChoice: true,
+            versions: .stu3 ... .r4b, type: "MedicationAdministration", old: "effectiveTime", isChoice: true,
             note: "the time is effective[x]"),
         Entry(
-            versions: [.r5], type: "MedicationAdministration", old: "effectiveTime", isChoice: true,
+            versions: .r5 ... .latest, type: "MedicationAdministration", old: "effectiveTime", isChoice: true,
             note: "the time is occurence[x]"),
         Entry(
-            versions: [.r5], type: "MedicationAdministration", old: "effective", isChoice: true,
+            versions: .r5 ... .latest, type: "MedicationAdministration", old: "effective", isChoice: true,
             note: "the time is occurence[x]"),
         Entry(
-            versions: [.r5], type: "MedicationAdministration", old: "medication", isChoice: true,
+            versions: .r5 ... .latest, type: "MedicationAdministration", old: "medication", isChoice: true,
             note: "the medication is medication, a CodeableReference"),
         Entry(
-            versions: [.r5], type: "MedicationRequest", old: "medication", isChoice: true,
+            versions: .r5 ... .latest, type: "MedicationRequest", old: "medication", isChoice: true,
             note: "the medication is medication, a CodeableReference"),
     ]
 

@@ -40,7 +40,7 @@ struct ResourceRules: Sendable {
         switch version {
         case .dstu2: dstu2
         case .stu3: stu3
-        case .r4: r4
+        case .r4, .r4b: r4  // R4B kept R4's medication resources, Patient and Observation
         case .r5: r5
         }
     }

@@ -24,9 +24,9 @@ struct FHIRReleaseListingTests {
     }
 
     @Test func helpTextsSayTheList() {
-        #expect(FHIRVersion.choices == "dstu2|stu3|r4|r5")
-        #expect(FHIRVersion.listed() == "DSTU2, STU3, R4 or R5")
-        #expect(FHIRVersion.listed(lowercased: true) == "dstu2, stu3, r4 or r5")
+        #expect(FHIRVersion.choices == "dstu2|stu3|r4|r4b|r5")
+        #expect(FHIRVersion.listed() == "DSTU2, STU3, R4, R4B or R5")
+        #expect(FHIRVersion.listed(lowercased: true) == "dstu2, stu3, r4, r4b or r5")
         #expect(FHIRRelease.listed() == "DSTU2, STU3, R4, R4B and R5")
     }
 }

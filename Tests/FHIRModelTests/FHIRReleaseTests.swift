@@ -12,7 +12,7 @@ struct FHIRReleaseTests {
         ("3.0.1", .stu3, "STU3", .stu3, .stu3),
         ("4.0.1", .r4, "R4", .r4, .r4),
         ("4.0.0", .r4, "R4", .r4, .r4),
-        ("4.3.0", .r4b, "R4B", .r4, .r4),
+        ("4.3.0", .r4b, "R4B", .r4b, .r4b),
         ("5.0.0", .r5, "R5", .r5, .r5),
         ("5.0.0-snapshot3", .r5, "R5", .r5, .r5),
         ("6.0.0-ballot3", .unknown("6.0.0-ballot3"), "FHIR 6.0.0-ballot3", .r5, nil),

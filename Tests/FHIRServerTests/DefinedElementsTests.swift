@@ -22,7 +22,7 @@ struct DefinedElementsTests {
                 ("patient", ["reference": "Patient/f001"]), ("medicationReference", ["reference": "Medication/m"]),
                 ("effectiveTimeDateTime", "2016-08-16T08:00:00+02:00"),
             ])
-        case .stu3, .r4:
+        case .stu3, .r4, .r4b:
             object = JSONObject([
                 ("resourceType", "MedicationAdministration"), ("status", "completed"),
                 ("subject", ["reference": "Patient/f001"]), ("medicationReference", ["reference": "Medication/m"]),

@@ -76,7 +76,7 @@ struct SearchTests {
             // dose has a status.
             switch version {
             case .dstu2, .stu3: #expect(notGiven.count + given.count <= all.count)
-            case .r4, .r5: #expect(!given.isEmpty && notGiven.count + given.count == all.count)
+            case .r4, .r4b, .r5: #expect(!given.isEmpty && notGiven.count + given.count == all.count)
             }
         }
     }

@@ -79,6 +79,10 @@ KNOWN = {
         "an empty array: Medbrain refuses, fhir.resources accepts",
         "a string where a boolean goes: Medbrain refuses, fhir.resources accepts",
     },
+    "r4b": {
+        "an empty array: Medbrain refuses, fhir.resources accepts",
+        "a string where a boolean goes: Medbrain refuses, fhir.resources accepts",
+    },
     "r5": {
         "an empty array: Medbrain refuses, fhir.resources accepts",
         "a string where a boolean goes: Medbrain refuses, fhir.resources accepts",

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Every kind of resource Medbrain's built-in server emits in STU3 or R5 mode,
+"""Every kind of resource Medbrain's built-in server emits in STU3, R4B or R5 mode,
 validated by an independent model of that release: `fhir.resources` 8.x (R5 its
-default package, STU3 a subpackage). Searches followed page by page, reads,
+default package, STU3 and R4B subpackages). Searches followed page by page, reads,
 `_include`, counts, the release's own search parameters, a create's answer,
 history, OperationOutcomes of refused requests, batch and transaction responses.
 
@@ -52,6 +52,9 @@ STU3_MEDICATION = {**MEDICATION, "form": {"text": "drops"}}
 R5_MEDICATION = {**MEDICATION, "doseForm": {"text": "drops"}}
 R4_DOSE = swap(swap(R5_DOSE, "medication", "medicationCodeableConcept", CONCEPT),  # R4's medication[x]
                "occurenceDateTime", "effectiveDateTime")
+R4_ORDER = {**ORDER, "medicationReference": CIPROXIN,
+            "dosageInstruction": [{"text": "1 tablet twice a day", "asNeededBoolean": False,
+                                   "doseAndRate": [{"doseQuantity": {"value": 1, "unit": "tablet"}}]}]}
 
 # What differs between the releases. `r4_shapes` are the release's hand-written
 # resources with one R4 element each, which its models must refuse; `refused`
@@ -68,6 +71,18 @@ RELEASES = {
                       {**STU3_ORDER, "dosageInstruction": [{"doseAndRate": [{"doseQuantity": {"value": 1}}]}]}],
         "refused": [({**STU3_DOSE, "status": "not-done"}, "MedicationAdministration.status"),
                     (R5_DOSE, "MedicationAdministration.effective[x]")],
+    },
+    # R4B kept R4's medication resources: its own shapes are R4's, STU3's and R5's are refused.
+    "r4b": {
+        "label": "R4B", "models": "fhir.resources.R4B", "fhirVersion": "4.3.0",
+        "order": "request", "date": "effective-time",
+        "dose": R4_DOSE, "order_resource": R4_ORDER, "medication": STU3_MEDICATION, "statement": {},
+        "r4_shapes": [swap(R4_DOSE, "effectiveDateTime", "occurenceDateTime"),
+                      swap(R4_DOSE, "request", "prescription"),
+                      swap(R4_ORDER, "medicationReference", "medication", {"reference": CIPROXIN}),
+                      swap(STU3_MEDICATION, "form", "doseForm")],
+        "refused": [(STU3_DOSE, "MedicationAdministration.notGiven"),
+                    (R5_DOSE, "MedicationAdministration.occurenceDateTime")],
     },
     "r5": {
         "label": "R5", "models": "fhir.resources", "fhirVersion": "5.0.0",

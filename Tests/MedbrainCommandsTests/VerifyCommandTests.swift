@@ -62,7 +62,7 @@ struct VerifyCommandTests {
         #expect(run.status == 1)
         #expect(
             run.error
-                == "Error: \(file.path):2: %server is 'builtin dstu2', 'builtin stu3', 'builtin r4', 'builtin r5' or 'none'\n"
+                == "Error: \(file.path):2: %server is 'builtin dstu2', 'builtin stu3', 'builtin r4', 'builtin r4b', 'builtin r5' or 'none'\n"
         )
     }
 

@@ -12,7 +12,7 @@ struct CompletionTests {
         #expect(repl.completions(for: "").contains("administer"))
         #expect(repl.completions(for: "gr") == repl.completions(for: ""))
         #expect(repl.completions(for: "group ") == ["year", "month", "week", "day"])
-        #expect(repl.completions(for: "connect builtin ") == ["dstu2", "stu3", "r4", "r5"])
+        #expect(repl.completions(for: "connect builtin ") == ["dstu2", "stu3", "r4", "r4b", "r5"])
         #expect(repl.completions(for: "instructions 1 --lang ") == ["de", "en"])
         #expect(
             repl.completions(for: "set ") == [

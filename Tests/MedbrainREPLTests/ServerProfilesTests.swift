@@ -70,7 +70,7 @@ struct ServerProfilesTests {
             "[a]\nurl = http://x\nport = 8080\n",
             "4: unknown key 'port'; keys are url, version, token, token-command, user, password"
         ),
-        ("[a]\nurl = http://x\nversion = r6\n", "4: version is dstu2, stu3, r4 or r5"),
+        ("[a]\nurl = http://x\nversion = r6\n", "4: version is dstu2, stu3, r4, r4b or r5"),
         ("[a]\nurl = http://x\n[a]\nurl = http://y\n", "4: [a] is named twice"),
         ("[]\n", "2: a section is [NAME]"),
         ("[a b]\nurl = http://x\n", "2: a profile's name is one word, as 'connect NAME' takes it"),

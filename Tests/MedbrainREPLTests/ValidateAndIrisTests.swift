@@ -28,7 +28,7 @@ struct ValidateAndIrisTests {
     @Test func withoutAServerTheVersionMustBeSaid() async throws {
         let probe = Probe()
         let result = await probe.run(#"validate {"resourceType":"Patient"}"#)
-        #expect(result.errors == "error: not connected, so say the version: validate dstu2|stu3|r4|r5 @FILE\n")
+        #expect(result.errors == "error: not connected, so say the version: validate dstu2|stu3|r4|r4b|r5 @FILE\n")
         await probe.stop()
     }
 

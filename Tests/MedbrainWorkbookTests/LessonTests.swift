@@ -56,7 +56,10 @@ struct LessonFileTests {
         ),
         ("# A\n? ran help\n%title Late", 3, "%directives belong before the first step"),
         ("%pause here", 1, "%pause belongs in transcripts, not lessons"),
-        ("%server builtin r6", 1, "%server is 'builtin dstu2', 'builtin stu3', 'builtin r4', 'builtin r5' or 'none'"),
+        (
+            "%server builtin r6", 1,
+            "%server is 'builtin dstu2', 'builtin stu3', 'builtin r4', 'builtin r4b', 'builtin r5' or 'none'"
+        ),
         ("# A\n> help", 1, "step 'A' has no '? CHECK'"), ("% only a comment", 1, "a lesson needs a step"),
     ])
     func problemsNameFileAndLine(text: String, line: Int, problem: String) {

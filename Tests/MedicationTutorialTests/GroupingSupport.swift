@@ -18,7 +18,7 @@ enum Doses {
                 ]
                 + (taken ? [] : [#""wasNotGiven": true"#]) + (date.map { [$0] } ?? [])
             return "{" + members.joined(separator: ", ") + "}"
-        case .r4:
+        case .r4, .r4b:
             let date = effective.map {
                 period ? #""effectivePeriod": {"start": "\#($0)"}"# : #""effectiveDateTime": "\#($0)""#
             }

@@ -12,7 +12,7 @@ extension Administration {
         switch Self.version(of: json) {
         case .dstu2: self.init(try DSTU2.MedicationAdministration(json: json))
         case .stu3: self.init(try STU3.MedicationAdministration(json: json))
-        case .r4: self.init(try R4.MedicationAdministration(json: json))
+        case .r4, .r4b: self.init(try R4.MedicationAdministration(json: json))
         case .r5: self.init(try R5.MedicationAdministration(json: json))
         }
     }
@@ -22,7 +22,7 @@ extension Administration {
         switch version {
         case .dstu2: dstu2.json
         case .stu3: stu3.json
-        case .r4: r4.json
+        case .r4, .r4b: r4.json
         case .r5: r5.json
         }
     }

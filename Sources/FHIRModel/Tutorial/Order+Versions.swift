@@ -28,7 +28,7 @@ extension Order {
         switch Self.version(of: node) {
         case .dstu2: self.init(try DSTU2.MedicationOrder(node: node, at: location))
         case .stu3: self.init(try STU3.MedicationRequest(node: node, at: location))
-        case .r4: self.init(try R4.MedicationRequest(node: node, at: location))
+        case .r4, .r4b: self.init(try R4.MedicationRequest(node: node, at: location))
         case .r5: self.init(try R5.MedicationRequest(node: node, at: location))
         }
     }
@@ -42,7 +42,7 @@ extension Order {
         switch Self.version(of: json) {
         case .dstu2: self.init(try DSTU2.MedicationOrder(json: json, path: path ?? DSTU2.MedicationOrder.resourceType))
         case .stu3: self.init(try STU3.MedicationRequest(json: json, path: path ?? STU3.MedicationRequest.resourceType))
-        case .r4: self.init(try R4.MedicationRequest(json: json, path: path ?? R4.MedicationRequest.resourceType))
+        case .r4, .r4b: self.init(try R4.MedicationRequest(json: json, path: path ?? R4.MedicationRequest.resourceType))
         case .r5: self.init(try R5.MedicationRequest(json: json, path: path ?? R5.MedicationRequest.resourceType))
         }
     }
@@ -52,7 +52,7 @@ extension Order {
         switch version {
         case .dstu2: dstu2.json
         case .stu3: stu3.json
-        case .r4: r4.json
+        case .r4, .r4b: r4.json
         case .r5: r5.json
         }
     }

@@ -46,7 +46,7 @@ public enum VersionConversion {
             var product = medication.extra["product"]?.objectValue ?? JSONObject()
             product["form"] = form
             medication.extra["product"] = product.isEmpty ? nil : .object(product)
-        case .stu3, .r4:
+        case .stu3, .r4, .r4b:
             // STU3, R4 and R5 have no product: its form moves up, the rest has no place there.
             medication.extra["product"] = nil
             medication.extra["form"] = form

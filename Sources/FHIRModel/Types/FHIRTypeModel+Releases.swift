@@ -27,6 +27,7 @@ extension FHIRTypeModel {
         case .dstu2: .dstu2
         case .stu3: .stu3
         case .r4: .r4
+        case .r4b: .r4b
         case .r5: .r5
         }
     }

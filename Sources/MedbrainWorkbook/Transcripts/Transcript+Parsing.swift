@@ -88,8 +88,8 @@ extension Transcript.Header {
             let words = value.split(separator: " ").map(String.init)
             if words == ["none"] { return server = nil }
             guard words.count == 2, words[0] == "builtin", let version = FHIRVersion(rawValue: words[1]) else {
-                throw WorkbookProblem(
-                    "%server is 'builtin dstu2', 'builtin stu3', 'builtin r4', 'builtin r5' or 'none'")
+                let choices = FHIRVersion.allCases.map { "'builtin \($0.rawValue)'" }.joined(separator: ", ")
+                throw WorkbookProblem("%server is \(choices) or 'none'")
             }
             server = version
         case "now":

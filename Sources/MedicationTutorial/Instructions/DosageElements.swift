@@ -52,7 +52,7 @@ struct DosageElements: Sendable {
         switch version {
         case .dstu2: dstu2Dosage
         case .stu3: stu3Dosage
-        case .r4: r4Dosage
+        case .r4, .r4b: r4Dosage
         case .r5: r5Dosage
         }
     }

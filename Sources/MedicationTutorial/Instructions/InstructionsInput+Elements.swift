@@ -41,7 +41,7 @@ extension InstructionsInput {
             switch version {
             case .dstu2: OrderDosage(try DSTU2.DosageInstruction(json: json, path: "DosageInstruction"))
             case .stu3: OrderDosage(try STU3.Dosage(json: json, path: "Dosage"))
-            case .r4: OrderDosage(try R4.Dosage(json: json, path: "Dosage"))
+            case .r4, .r4b: OrderDosage(try R4.Dosage(json: json, path: "Dosage"))
             case .r5: OrderDosage(try R5.Dosage(json: json, path: "Dosage"))
             }
         return Item(content: .dosage(dosage), version: version)

@@ -19,10 +19,15 @@ public struct Requirement: Sendable {
         table: Int, resourceType: [FHIRVersion: String], name: String, expression: [FHIRVersion: String],
         fhirPath: [FHIRVersion: String]
     ) {
-        (self.table, self.resourceType, self.name, self.expression) = (table, resourceType, name, expression)
-        self.fhirPath = fhirPath
+        // R4B kept R4's Patient, Medication and medication resources: its rows are R4's.
+        let withR4B = { (rows: [FHIRVersion: String]) in
+            rows[.r4].map { rows.merging([.r4b: $0]) { own, _ in own } } ?? rows
+        }
+        (self.table, self.name) = (table, name)
+        (self.resourceType, self.expression) = (withR4B(resourceType), withR4B(expression))
+        self.fhirPath = withR4B(fhirPath)
         // The tables are fixed text, parsed once; RequirementTests proves every one parses.
-        parsed = fhirPath.compactMapValues { try? FHIRPathExpression($0) }
+        parsed = self.fhirPath.compactMapValues { try? FHIRPathExpression($0) }
     }
 
     /// Whether `resource` (in `version`'s JSON) meets the requirement: its FHIRPath is true.

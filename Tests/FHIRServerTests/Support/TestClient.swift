@@ -119,7 +119,7 @@ extension FHIRVersion {
              "patient":{"reference":"Patient/f001"},"prescription":{"reference":"MedicationOrder/ord-01"},
              "effectiveTimeDateTime":"\(time)","medicationCodeableConcept":{"text":"Novalgin"}}
             """
-        case .r4:
+        case .r4, .r4b:
             """
             {"resourceType":"MedicationAdministration","status":"\(taken ? "completed" : "not-done")",
              "subject":{"reference":"Patient/f001"},"request":{"reference":"MedicationRequest/ord-01"},
