@@ -1,81 +1,61 @@
 /// The FHIR release a server says it speaks, known or not: what `connect` reports, and the
 /// version whose shapes Medbrain reads it in.
 ///
-/// Medbrain's models speak DSTU2, STU3, R4, R4B and R5 (``FHIRVersion``; R4B's medication
-/// resources keep R4's shapes), and a release Medbrain does not know at all is still
-/// a FHIR server for `search`, `read`, `get` and `fhirpath`, read in the closest shape.
+/// A release Medbrain knows is its ``FHIRVersion``, the one value that owns everything about
+/// it (numbers, MIME type, type model, search parameters); a release Medbrain does not know at
+/// all is still a FHIR server for `search`, `read`, `get` and `fhirpath`, read in the closest
+/// shape.
 public enum FHIRRelease: Sendable, Equatable, Hashable {
-    case dstu2
-    case stu3
-    case r4
-    case r4b
-    case r5
+    case known(FHIRVersion)
     /// A release Medbrain does not know, with the number the server stated.
     case unknown(String)
 
-    /// The release whose `fhirVersion` this is: 1.0.x is DSTU2, 3.0.x STU3, 4.0.x R4, 4.3.x R4B,
-    /// 5.0.x R5; anything else (an STU3 ballot such as 1.8.0, a later release) is unknown.
+    /// The release whose `fhirVersion` this is: the known release with the same major and minor
+    /// number (1.0.x is DSTU2, 4.3.x R4B); anything else (an STU3 ballot such as 1.8.0, a later
+    /// release) is unknown.
     public init(number: String) {
-        let parts = number.split(separator: ".").prefix(2).map(String.init)
-        switch (parts.first, parts.dropFirst().first) {
-        case ("1", "0"): self = .dstu2
-        case ("3", "0"): self = .stu3
-        case ("4", "0"): self = .r4
-        case ("4", "3"): self = .r4b
-        case ("5", "0"): self = .r5
-        default: self = .unknown(number)
-        }
+        let stated = Self.majorMinor(number)
+        self =
+            FHIRVersion.allCases.first { Self.majorMinor($0.number) == stated }.map { .known($0) } ?? .unknown(number)
+    }
+
+    /// The known version, nil for an unknown release.
+    public var version: FHIRVersion? {
+        if case .known(let version) = self { return version }
+        return nil
     }
 
     /// `DSTU2`, `STU3`, `R4`, `R4B`, `R5`, as people write them; an unknown one by its number.
     public var displayName: String {
         switch self {
-        case .dstu2: "DSTU2"
-        case .stu3: "STU3"
-        case .r4: "R4"
-        case .r4b: "R4B"
-        case .r5: "R5"
+        case .known(let version): version.displayName
         case .unknown(let number): "FHIR \(number)"
         }
     }
 
-    /// The version whose shapes Medbrain reads it in: each known release as itself; an unknown
-    /// one as the known release closest below it (a 6.0 ballot as R5, which its shapes follow),
-    /// below 3 as DSTU2.
+    /// The version whose shapes Medbrain reads it in: a known release as itself; an unknown one
+    /// as the known release closest below it (4.2 as R4, a 6.0 ballot as R5, whose shapes it
+    /// follows), below every known one as DSTU2.
     public var readsAs: FHIRVersion {
         switch self {
-        case .dstu2: .dstu2
-        case .stu3: .stu3
-        case .r4: .r4
-        case .r4b: .r4b
-        case .r5: .r5
+        case .known(let version): version
         case .unknown(let number):
-            switch Int(number.prefix { $0.isNumber }) ?? 0 {
-            case 5...: .r5
-            case 4: .r4
-            case 3: .stu3
-            default: .dstu2
-            }
+            FHIRVersion.allCases.last { Self.majorMinor($0.number).lexicographicallyPrecedes(Self.majorMinor(number)) }
+                ?? .dstu2
         }
     }
 
     /// The version the tutorial's steps (orders, instructions, administrations, administer) run
     /// in: every release Medbrain knows; nil for one it does not, whose orders it would read in
     /// the wrong shape.
-    public var tutorialVersion: FHIRVersion? {
-        switch self {
-        case .dstu2: .dstu2
-        case .r4: .r4
-        case .r4b: .r4b
-        case .stu3: .stu3
-        case .r5: .r5
-        case .unknown: nil
-        }
-    }
+    public var tutorialVersion: FHIRVersion? { version }
 
     /// Whether Medbrain knows the release (by name, not only by its closest shape).
-    public var isKnown: Bool {
-        if case .unknown = self { return false }
-        return true
+    public var isKnown: Bool { version != nil }
+
+    /// `[4, 3]` for `4.3.0` (and for `4.3.0-snapshot1`); a part that is not a number counts as 0.
+    private static func majorMinor(_ number: String) -> [Int] {
+        let parts = number.split(separator: ".", omittingEmptySubsequences: false).prefix(2)
+        return parts.map { Int($0.prefix { $0.isNumber }) ?? 0 } + Array(repeating: 0, count: 2 - parts.count)
     }
 }

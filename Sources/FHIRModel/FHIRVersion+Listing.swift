@@ -13,13 +13,19 @@ extension FHIRVersion {
 }
 
 extension FHIRRelease {
-    /// Every release Medbrain knows by name, oldest first. A new case of ``FHIRRelease`` goes
-    /// here too; `FHIRReleaseListingTests` fails when one is left out.
-    public static let known: [FHIRRelease] = [.dstu2, .stu3, .r4, .r4b, .r5]
+    /// Every release Medbrain knows by name, oldest first: each version Medbrain speaks.
+    public static var known: [FHIRRelease] { FHIRVersion.allCases.map(FHIRRelease.known) }
 
     /// `DSTU2, STU3, R4, R4B and R5`.
     public static func listed(_ conjunction: String = "and") -> String {
         let names = known.map(\.displayName)
         return names.dropLast().joined(separator: ", ") + " \(conjunction) " + (names.last ?? "")
     }
+}
+
+extension FHIRVersion {
+    /// The release's types: every resource, datatype and backbone element.
+    public var typeModel: FHIRTypeModel { .of(self) }
+    /// The release's search parameters, each a FHIRPath expression.
+    public var searchParameters: FHIRSearchParameters { .of(self) }
 }

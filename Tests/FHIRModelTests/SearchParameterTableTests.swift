@@ -41,13 +41,16 @@ struct SearchParameterTableTests {
     /// The tutorial's searches, by the names each release gives them; `_id` and `_lastUpdated`
     /// come from Resource.
     @Test(arguments: [
-        (FHIRRelease.dstu2, "MedicationOrder", ["patient", "status", "datewritten", "_id", "_lastUpdated"]),
-        (.dstu2, "MedicationAdministration", ["patient", "prescription", "effectivetime", "notgiven", "status"]),
-        (.stu3, "MedicationAdministration", ["patient", "prescription", "effective-time", "not-given"]),
-        (.r4, "MedicationAdministration", ["patient", "request", "effective-time", "status", "_id"]),
-        (.r4b, "MedicationRequest", ["patient", "status", "authoredon", "intent"]),
-        (.r5, "MedicationAdministration", ["patient", "request", "date", "status"]),
-        (.r4, "Patient", ["family", "given", "name", "identifier", "email", "birthdate", "_lastUpdated"]),
+        (FHIRRelease.known(.dstu2), "MedicationOrder", ["patient", "status", "datewritten", "_id", "_lastUpdated"]),
+        (
+            .known(.dstu2), "MedicationAdministration",
+            ["patient", "prescription", "effectivetime", "notgiven", "status"]
+        ),
+        (.known(.stu3), "MedicationAdministration", ["patient", "prescription", "effective-time", "not-given"]),
+        (.known(.r4), "MedicationAdministration", ["patient", "request", "effective-time", "status", "_id"]),
+        (.known(.r4b), "MedicationRequest", ["patient", "status", "authoredon", "intent"]),
+        (.known(.r5), "MedicationAdministration", ["patient", "request", "date", "status"]),
+        (.known(.r4), "Patient", ["family", "given", "name", "identifier", "email", "birthdate", "_lastUpdated"]),
     ])
     func tutorialSearchesAreThere(release: FHIRRelease, type: String, codes: [String]) throws {
         let table = try #require(FHIRSearchParameters.of(release))

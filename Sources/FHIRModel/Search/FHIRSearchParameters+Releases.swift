@@ -7,16 +7,9 @@ extension FHIRSearchParameters {
     public static let r4b = FHIRSearchParameters(table: BundledFiles.searchR4bTXT)
     public static let r5 = FHIRSearchParameters(table: BundledFiles.searchR5TXT)
 
-    /// The release's parameters; nil for a release Medbrain does not know.
+    /// The release's; nil for a release Medbrain does not know.
     public static func of(_ release: FHIRRelease) -> FHIRSearchParameters? {
-        switch release {
-        case .dstu2: .dstu2
-        case .stu3: .stu3
-        case .r4: .r4
-        case .r4b: .r4b
-        case .r5: .r5
-        case .unknown: nil
-        }
+        release.version.map { of($0) }
     }
 
     /// The parameters of the release a version's server speaks.

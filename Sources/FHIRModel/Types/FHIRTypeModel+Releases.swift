@@ -7,16 +7,9 @@ extension FHIRTypeModel {
     public static let r4b = FHIRTypeModel(table: BundledFiles.typesR4bTXT)
     public static let r5 = FHIRTypeModel(table: BundledFiles.typesR5TXT)
 
-    /// The release's model; nil for a release Medbrain does not know.
+    /// The release's; nil for a release Medbrain does not know.
     public static func of(_ release: FHIRRelease) -> FHIRTypeModel? {
-        switch release {
-        case .dstu2: .dstu2
-        case .stu3: .stu3
-        case .r4: .r4
-        case .r4b: .r4b
-        case .r5: .r5
-        case .unknown: nil
-        }
+        release.version.map { of($0) }
     }
 }
 
