@@ -13,6 +13,7 @@ import requests
 from fhir.resources import construct_fhir_element
 
 import bad_resources
+import type_model_table
 from checks import Checks, expect
 
 MIME = "application/fhir+json"
@@ -117,6 +118,11 @@ def main():
         ("a create's answer, an update and the history", create_and_history),
         ("OperationOutcomes: 422, 404, delete, 410", outcomes),
         ("batch-response and transaction-response", batch_and_transaction),
+        ("Medbrain's R4 type model has the release's resources and datatypes",
+         lambda: type_model_table.check("r4", "fhir.resources")),
+        # The same package's DSTU2 models: a second source beside fhirclient's, which DSTU2's table is from.
+        ("Medbrain's DSTU2 type model has the release's resources and datatypes",
+         lambda: type_model_table.check("dstu2", "fhir.resources.DSTU2")),
         ("Medbrain's R4 validation and the models judge bad Patients alike",
          lambda: bad_resources.check_agreement("r4", base, valid)),
     ]:

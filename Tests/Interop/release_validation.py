@@ -18,6 +18,7 @@ import argparse
 import importlib
 
 import bad_resources
+import type_model_table
 from checks import Checks, expect
 
 MIME = "application/fhir+json"
@@ -152,6 +153,8 @@ def main():
     checks = Checks(f"fhir.resources {table['label']}")
     checks.run(f"the {table['label']} models accept {table['label']} and refuse other releases' shapes",
                lambda: self_test(release))
+    checks.run(f"Medbrain's {table['label']} type model has the release's resources and datatypes",
+               lambda: type_model_table.check(release, table["models"]))
     if arguments.self_test:
         checks.finish()
     import requests  # only needed with a server
