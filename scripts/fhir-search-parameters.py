@@ -27,6 +27,11 @@ name no type at all, and evaluate on the resource as they are). A type listed as
 part of the expression names (R5's `topic` of EvidenceVariable) is written without an expression,
 and the script says so. A parameter listed twice for one type (R4B's two `_text`) is written once.
 
+Corrected by hand (STU3, and so DSTU2): STU3's expressions name FHIR's primitive types with a
+capital, `as(DateTime)`, `as(Date)`, `as(String)`, `as(Uri)`, where FHIRPath's `as` takes the
+type's own name; R4 rewrote the same parameters with `dateTime`, `date`, `string` and `uri`
+(`(ConceptMap.source as uri)`), and so does the script (PRIMITIVE_CASE).
+
 Added by hand (ALIASES): the names the tutorial's apps search with on other releases (`notgiven`
 on R4, `prescription` where R4 says `request`), accepted by the built-in server but not listed in
 its CapabilityStatement; each line starts with `~`.
@@ -115,6 +120,15 @@ ALIASES = {
 }
 ALIASES["r4b"] = ALIASES["r4"]
 
+# STU3's capitalized primitive types in `as(...)`, as R4 spells them.
+PRIMITIVE_CASE = {"DateTime": "dateTime", "Date": "date", "String": "string", "Uri": "uri"}
+
+
+def primitive_case(expression):
+    if expression is None:
+        return None
+    return re.sub(r"\.as\((DateTime|Date|String|Uri)\)", lambda m: f".as({PRIMITIVE_CASE[m.group(1)]})", expression)
+
 
 def fail(message):
     sys.exit(f"fhir-search-parameters: {message}")
@@ -166,7 +180,7 @@ def expression_for(base, expression, bases):
     return " | ".join(parts)
 
 
-def parameters(bundle):
+def parameters(bundle, release):
     """{type: {code: (kind, targets, expression)}} in the bundle's order, first of each code."""
     table = {}
     for entry in bundle["entry"]:
@@ -174,6 +188,8 @@ def parameters(bundle):
         bases = resource["base"] if isinstance(resource["base"], list) else [resource["base"]]
         for base in bases:
             expression = expression_for(base, resource.get("expression"), bases)
+            if release in ("stu3", "dstu2"):
+                expression = primitive_case(expression)
             targets = "|".join(resource.get("target", [])) or "-"
             table.setdefault(base, {}).setdefault(resource["code"], (resource["type"], targets, expression))
     return table
@@ -283,14 +299,14 @@ def main():
         fail("usage: fhir-search-parameters.py RELEASE OUTPUT FHIRSTARTER_WHEEL R4_BUNDLE DSTU2_TYPES")
     release, output, wheel, r4_bundle, dstu2_types = sys.argv[1:]
     if release == "dstu2":
-        stu3 = parameters(official_bundle("stu3", wheel, r4_bundle))
+        stu3 = parameters(official_bundle("stu3", wheel, r4_bundle), "stu3")
         table = dstu2_from_stu3(stu3, read_types(dstu2_types))
         source = "STU3's search-parameters.json (fhirstarter 4.2.0), renamed and checked against DSTU2's types"
     elif release == "r4":
-        table = parameters(official_bundle(release, wheel, r4_bundle))
+        table = parameters(official_bundle(release, wheel, r4_bundle), release)
         source = "R4's search-parameters.json (../shared/reference/fhir-definitions)"
     else:
-        table = parameters(official_bundle(release, wheel, r4_bundle))
+        table = parameters(official_bundle(release, wheel, r4_bundle), release)
         source = f"{RELEASE_FOLDER[release]}'s search-parameters.json (fhirstarter 4.2.0)"
     write(release, table, output, source)
 

@@ -32,6 +32,20 @@ struct SpecificationSearchTests {
         }
     }
 
+    /// A choice read through `as` (`Patient.deceased.as(dateTime)` in STU3, `as dateTime` in R4,
+    /// `ofType(dateTime)` in R5), by each release's own name of the parameter.
+    @Test(arguments: FHIRVersion.allCases)
+    func aDeathDateIsFoundInEveryRelease(version: FHIRVersion) async throws {
+        try await withServer(version) { client in
+            let created = try await client.send(
+                "POST", "Patient", body: #"{"resourceType":"Patient","deceasedDateTime":"2015-03-01"}"#)
+            #expect(created.status == 201)
+            let name = version == .dstu2 ? "deathdate" : "death-date"
+            #expect(try await client.search("Patient?\(name)=2015").count == 1)
+            #expect(try await client.search("Patient?\(name)=2014").isEmpty)
+        }
+    }
+
     @Test func aKindNotMatchedIsRefusedWhenStrict() async throws {
         try await withServer(.r4) { client in
             let response = try await client.get(
