@@ -2,7 +2,7 @@
 own SearchParameter Bundles (and, for DSTU2, derived from STU3's).
 
 Run through scripts/fhir-definitions, which makes the virtualenv and fetches the packages.
-Usage: fhir-search-parameters.py RELEASE OUTPUT FHIRSTARTER_WHEEL R4_BUNDLE DSTU2_TYPES
+Usage: fhir-search-parameters.py RELEASE OUTPUT FHIRSTARTER_WHEEL R4_BUNDLE TYPES
 
 Where each release's parameters come from:
   * STU3 (3.0.2), R4B (4.3.0), R5 (5.0.0): the specification's `search-parameters.json`, as the
@@ -12,7 +12,7 @@ Where each release's parameters come from:
     ../shared/reference/fhir-definitions/ (R4_BUNDLE).
   * DSTU2 (1.0.2): DSTU2 defined its parameters with XPath only, so they are derived from STU3's.
     A parameter of STU3 is kept for a DSTU2 resource when every element its expression names is
-    an element of DSTU2 (read from DSTU2_TYPES, the table scripts/fhir-definitions.py writes),
+    an element of DSTU2 (read from TYPES, the table scripts/fhir-definitions.py writes),
     after the renamings DSTU2_ELEMENTS and DSTU2_PARAMETERS, written by hand from DSTU2's
     resource pages for the tutorial's resources (Patient, Medication, MedicationOrder,
     MedicationAdministration, Observation): DSTU2's MedicationOrder is STU3's MedicationRequest
@@ -37,7 +37,9 @@ on R4, `prescription` where R4 says `request`), accepted by the built-in server 
 its CapabilityStatement; each line starts with `~`.
 
 Output: a header comment, then one block per resource type (`Resource` and `DomainResource` for
-the parameters every resource has), sorted. A block is the type's name on its own line, then one
+the parameters every resource has), sorted. A block is the type's name and its base as the type
+table (TYPES, the release's own) gives them, `Name : Base` (the nearest base with parameters of
+its own), so the parameters a type inherits are found without reading the type model; then one
 line per parameter: two spaces, the code, the type (token, string, reference, date, number,
 quantity, uri, composite, special), the reference targets joined by `|` (`-` for none), and the
 FHIRPath expression to the end of the line (`-` for none: `_text`, `_content`, `_query`, ...).
@@ -270,7 +272,31 @@ def dstu2_from_stu3(stu3, types):
 # --- output ----------------------------------------------------------------------------------
 
 
-def write(release, table, output, source):
+def is_resource(name, types):
+    for _ in range(32):
+        if name == "Resource":
+            return True
+        name = types.get(name, ("", {}))[0]
+    return False
+
+
+def inherits_from(type_name, table, types):
+    """The nearest base of `type_name` that has parameters of its own (DomainResource, Resource),
+    skipping abstract types without any (R5's CanonicalResource)."""
+    base = types.get(type_name, ("", {}))[0]
+    for _ in range(32):
+        if not base or table.get(base):
+            return base
+        base = types.get(base, ("", {}))[0]
+    return ""
+
+
+def write(release, table, output, source, types):
+    # Every resource type gets its block, empty when it has no parameters of its own, so that
+    # the Name : Base line says what it inherits.
+    for name in types:
+        if "." not in name and is_resource(name, types):
+            table.setdefault(name, {})
     for type_name, code, kind, targets, expression in ALIASES.get(release, []):
         if type_name not in table:
             fail(f"alias {code}: no type {type_name}")
@@ -285,7 +311,7 @@ def write(release, table, output, source):
     ]
     count = 0
     for type_name in sorted(table):
-        lines.append(type_name)
+        lines.append(f"{type_name} : {inherits_from(type_name, table, types)}".rstrip())
         for code, (kind, targets, expression) in sorted(table[type_name].items()):
             lines.append(f"  {code} {kind} {targets} {expression or '-'}")
             count += not code.startswith("~")
@@ -296,11 +322,12 @@ def write(release, table, output, source):
 
 def main():
     if len(sys.argv) != 6 or sys.argv[1] not in VERSIONS:
-        fail("usage: fhir-search-parameters.py RELEASE OUTPUT FHIRSTARTER_WHEEL R4_BUNDLE DSTU2_TYPES")
-    release, output, wheel, r4_bundle, dstu2_types = sys.argv[1:]
+        fail("usage: fhir-search-parameters.py RELEASE OUTPUT FHIRSTARTER_WHEEL R4_BUNDLE TYPES")
+    release, output, wheel, r4_bundle, types_path = sys.argv[1:]
+    types = read_types(types_path)
     if release == "dstu2":
         stu3 = parameters(official_bundle("stu3", wheel, r4_bundle), "stu3")
-        table = dstu2_from_stu3(stu3, read_types(dstu2_types))
+        table = dstu2_from_stu3(stu3, types)
         source = "STU3's search-parameters.json (fhirstarter 4.2.0), renamed and checked against DSTU2's types"
     elif release == "r4":
         table = parameters(official_bundle(release, wheel, r4_bundle), release)
@@ -308,7 +335,7 @@ def main():
     else:
         table = parameters(official_bundle(release, wheel, r4_bundle), release)
         source = f"{RELEASE_FOLDER[release]}'s search-parameters.json (fhirstarter 4.2.0)"
-    write(release, table, output, source)
+    write(release, table, output, source, types)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ def vendored(release):
                 if not code.startswith("~"):
                     codes.setdefault(current, set()).add(code)
             else:
-                current = line.strip()
+                current = line.partition(":")[0].strip()  # `Name : Base`
     return codes
 
 

@@ -16,7 +16,7 @@ public struct SearchParameter: Sendable {
     /// matches (number, quantity, composite and special ones are not listed, and are unknown
     /// in a query).
     init?(_ definition: SearchParameterDefinition, model: FHIRTypeModel) {
-        guard Self.searchedKinds.contains(definition.kind), let text = definition.expression,
+        guard Self.isSearched(definition), let text = definition.expression,
             let expression = try? FHIRPathExpression(text)
         else { return nil }
         self.definition = definition
@@ -26,6 +26,12 @@ public struct SearchParameter: Sendable {
 
     /// The kinds of parameter the built-in server matches.
     static let searchedKinds: Set<Kind> = [.token, .string, .reference, .date, .uri]
+
+    /// Whether the server searches with a definition: one of those kinds, with an expression
+    /// (every expression of the five releases parses, as SearchExpressionTests proves).
+    static func isSearched(_ definition: SearchParameterDefinition) -> Bool {
+        searchedKinds.contains(definition.kind) && definition.expression != nil
+    }
 
     public var name: String { definition.code }
     public var kind: Kind { definition.kind }

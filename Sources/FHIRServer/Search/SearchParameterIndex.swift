@@ -15,13 +15,18 @@ final class SearchParameterIndex: Sendable {
         self.version = version
     }
 
+    /// The definitions of the parameters the server searches `type` with, as metadata lists
+    /// them: read from the release's table alone, without parsing an expression or reading the
+    /// type model, since the REPL asks for metadata before its first prompt.
+    func definitions(of type: String) -> [SearchParameterDefinition] {
+        version.searchParameters.parameters(of: type).filter(SearchParameter.isSearched)
+    }
+
     /// The parameters `type` can be searched with, its own first, then those every resource has.
     func parameters(of type: String) -> [SearchParameter] {
         if let kept = parsed.withLock({ $0[type] }) { return kept }
         let model = version.typeModel
-        let made = version.searchParameters.parameters(of: type, model: model).compactMap {
-            SearchParameter($0, model: model)
-        }
+        let made = definitions(of: type).compactMap { SearchParameter($0, model: model) }
         parsed.withLock { $0[type] = made }
         return made
     }

@@ -31,11 +31,11 @@ extension FHIRService {
         resource.interaction = ["read", "vread", "update", "delete", "history-instance", "create", "search-type"]
             .map(CapabilityInteraction.init)
         // Each parameter's documentation is its FHIRPath expression: what the server evaluates.
-        let parameters = searchParameters.parameters(of: type).filter(\.isListed)
+        let parameters = searchParameters.definitions(of: type).filter(\.isListed)
         resource.searchParam = parameters.map {
-            CapabilitySearchParam(name: $0.name, type: $0.kind.rawValue, documentation: $0.definition.expression)
+            CapabilitySearchParam(name: $0.code, type: $0.kind.rawValue, documentation: $0.expression)
         }
-        resource.searchInclude = parameters.filter { $0.kind == .reference }.map { "\(type):\($0.name)" }
+        resource.searchInclude = parameters.filter { $0.kind == .reference }.map { "\(type):\($0.code)" }
         return resource
     }
 }
