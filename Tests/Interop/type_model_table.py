@@ -30,11 +30,9 @@ def vendored_resources(release):
     return {name for name in bases if "." not in name and is_resource(name)}
 
 
-def package_resources(package):
-    """Every resource class of a fhir.resources package (`fhir.resources.R4B`), by its type."""
+def module_classes(package):
+    """(module name, class name, class) of every class a fhir.resources package's modules define."""
     root = importlib.import_module(package)
-    resource = importlib.import_module(f"{package}.resource").Resource
-    found = set()
     for module in pkgutil.iter_modules(root.__path__):
         if module.ispkg or module.name.startswith("fhir") or module.name.endswith("tests"):
             continue
@@ -43,9 +41,15 @@ def package_resources(package):
         except Exception:  # a helper module that is not a model
             continue
         for name, cls in inspect.getmembers(loaded, inspect.isclass):
-            if cls.__module__ == loaded.__name__ and issubclass(cls, resource) and name == cls.get_resource_type():
-                found.add(name)
-    return found
+            if cls.__module__ == loaded.__name__:
+                yield module.name, name, cls
+
+
+def package_resources(package):
+    """Every resource class of a fhir.resources package (`fhir.resources.R4B`), by its type."""
+    resource = importlib.import_module(f"{package}.resource").Resource
+    return {name for _, name, cls in module_classes(package)
+            if issubclass(cls, resource) and name == cls.get_resource_type()}
 
 
 # Where the two lists differ by design, checked both ways (a difference gone, or a new one, fails):
@@ -100,19 +104,7 @@ def package_datatypes(package):
     """Every complex datatype class of a fhir.resources package: the main class of its module
     (`dosage.Dosage`; a resource's backbone elements live in the resource's module), Element's
     kin and not a resource."""
-    root = importlib.import_module(package)
     element = importlib.import_module(f"{package}.element").Element
     resource = importlib.import_module(f"{package}.resource").Resource
-    found = set()
-    for module in pkgutil.iter_modules(root.__path__):
-        if module.ispkg or module.name.startswith("fhir") or module.name.endswith("tests"):
-            continue
-        try:
-            loaded = importlib.import_module(f"{package}.{module.name}")
-        except Exception:
-            continue
-        for name, cls in inspect.getmembers(loaded, inspect.isclass):
-            if (cls.__module__ == loaded.__name__ and issubclass(cls, element) and not issubclass(cls, resource)
-                    and name.lower() == module.name):
-                found.add(name)
-    return found
+    return {name for module, name, cls in module_classes(package)
+            if issubclass(cls, element) and not issubclass(cls, resource) and name.lower() == module}
