@@ -34,8 +34,11 @@ let package = Package(
     ],
     targets: [
         // FHIR resources of every release, lossless JSON, the tutorial's views over them, and
-        // each release's types (Bundled/types-<release>.txt, from scripts/fhir-definitions).
-        .target(name: "FHIRModel", exclude: ["Bundled"], swiftSettings: ownSettings, plugins: bundled),
+        // each release's types (Bundled/types-<release>.txt, from scripts/fhir-definitions), which
+        // also type the per-release structs Releases/release-structs.txt names.
+        .target(
+            name: "FHIRModel", exclude: ["Bundled", "Releases/release-structs.txt"], swiftSettings: ownSettings,
+            plugins: bundled + [.plugin(name: "ReleaseStructs")]),
         // FHIR's rules for a resource of a version (what a server checks before storing it).
         .target(name: "FHIRValidation", dependencies: ["FHIRModel"], swiftSettings: ownSettings),
         // FHIRPath: parser and evaluator over the lossless JSON of any version, with the
@@ -118,6 +121,9 @@ let package = Package(
         // Writes a target's Bundled/ files as Swift string literals, for the BundleFiles plugin.
         .executableTarget(name: "medbrain-bundle", swiftSettings: ownSettings),
         .plugin(name: "BundleFiles", capability: .buildTool(), dependencies: ["medbrain-bundle"]),
+        // Writes the per-release structs of FHIRModel from its spec and type tables.
+        .executableTarget(name: "medbrain-structs", swiftSettings: ownSettings),
+        .plugin(name: "ReleaseStructs", capability: .buildTool(), dependencies: ["medbrain-structs"]),
         // Figures for speed and memory (`bench/run`).
         .executableTarget(
             name: "MedbrainBench",
@@ -132,6 +138,7 @@ let package = Package(
             dependencies: ["FHIRModel", "FHIRPath", "MedbrainDataset", "MedbrainREPL", "MedbrainWorkbook"],
             swiftSettings: ownSettings),
         .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel", "TestSupport"], swiftSettings: ownSettings),
+        .testTarget(name: "MedbrainStructsTests", dependencies: ["medbrain-structs"], swiftSettings: ownSettings),
         .testTarget(
             name: "FHIRPathTests", dependencies: ["FHIRPath", "FHIRPathSuite", "TestSupport"],
             swiftSettings: ownSettings),
