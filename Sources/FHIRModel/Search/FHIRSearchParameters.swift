@@ -5,35 +5,50 @@
 /// `Resource` and `DomainResource` hold the ones every resource has (`_id`, `_lastUpdated`);
 /// ``parameters(of:)`` adds them to a type's own, as the table's `Name : Base` lines say.
 public struct FHIRSearchParameters: Sendable {
-    public let byType: [String: [SearchParameterDefinition]]
+    /// Each type's lines of parameters, read into definitions only when the type is asked for:
+    /// the built-in server lists five types' parameters before the REPL's first prompt, and
+    /// reading every definition of the release there cost that prompt milliseconds.
+    private let blocks: [String: Substring]
     /// Each type's nearest base with parameters of its own (`DomainResource`, `Resource`).
     public let bases: [String: String]
-
-    public init(byType: [String: [SearchParameterDefinition]], bases: [String: String] = [:]) {
-        self.byType = byType
-        self.bases = bases
-    }
 
     /// Reads the table: a `Name : Base` line per type, then its parameters, each on a line that
     /// starts with two spaces; `#` starts a comment line.
     public init(table: String) {
-        var byType: [String: [SearchParameterDefinition]] = [:]
+        var blocks: [String: Substring] = [:]
         var bases: [String: String] = [:]
-        var current: String?
-        for line in table.split(separator: "\n", omittingEmptySubsequences: true) where !line.hasPrefix("#") {
-            if line.hasPrefix(" ") {
-                guard let current, let parameter = SearchParameterDefinition(line: line) else { continue }
-                byType[current, default: []].append(parameter)
-            } else {
-                // `Name : Base`, read without Foundation's trimming, which costs a first prompt
-                // milliseconds of runtime type lookups when the built-in server lists its metadata.
+        var current: (name: String, start: String.Index)?
+        var index = table.startIndex
+        func close(at end: String.Index) {
+            if let current { blocks[current.name] = table[current.start..<end] }
+        }
+        while index < table.endIndex {
+            // Scanned as bytes, not Characters.
+            let end = table.utf8[index...].firstIndex(of: UInt8(ascii: "\n")) ?? table.endIndex
+            let line = table[index..<end]
+            if !line.isEmpty, !line.hasPrefix(" "), !line.hasPrefix("#") {
+                close(at: index)
+                // `Name : Base`
                 let name = String(line.prefix { $0 != " " && $0 != ":" })
                 let base = line.drop { $0 != ":" }.dropFirst().drop { $0 == " " }
-                current = name
                 if !base.isEmpty { bases[name] = String(base) }
+                current = (name, end)
             }
+            index = end < table.endIndex ? table.utf8.index(after: end) : end
         }
-        (self.byType, self.bases) = (byType, bases)
+        close(at: table.endIndex)
+        (self.blocks, self.bases) = (blocks, bases)
+    }
+
+    /// The parameters `type` defines itself, as the table lists them; nil for a type the table
+    /// does not name.
+    public func own(_ type: String) -> [SearchParameterDefinition]? {
+        blocks[type].map { block in block.split(separator: "\n").compactMap(SearchParameterDefinition.init(line:)) }
+    }
+
+    /// Every type's own parameters (for tests and tools; the server asks ``parameters(of:)``).
+    public var byType: [String: [SearchParameterDefinition]] {
+        Dictionary(uniqueKeysWithValues: blocks.keys.map { ($0, own($0) ?? []) })
     }
 
     /// Every parameter a resource of `type` can be searched with: its own, then those of its
@@ -46,7 +61,7 @@ public struct FHIRSearchParameters: Sendable {
         var next: String? = type
         var steps = 0
         while let current = next, steps < 32 {
-            for parameter in byType[current] ?? [] where seen.insert(parameter.code).inserted {
+            for parameter in own(current) ?? [] where seen.insert(parameter.code).inserted {
                 result.append(parameter)
             }
             next = bases[current]
@@ -58,6 +73,6 @@ public struct FHIRSearchParameters: Sendable {
     /// How many parameters the release defines for `type` itself (not its bases), as its
     /// CapabilityStatement would list them.
     public func listedCount(of type: String) -> Int {
-        byType[type, default: []].count { $0.isListed }
+        (own(type) ?? []).count { $0.isListed }
     }
 }
