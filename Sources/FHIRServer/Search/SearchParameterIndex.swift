@@ -10,6 +10,8 @@ import Synchronization
 final class SearchParameterIndex: Sendable {
     private let version: FHIRVersion
     private let parsed = Mutex<[String: [SearchParameter]]>([:])
+    /// Each type's definitions, read from the table once: metadata asks for them at every request.
+    private let read = Mutex<[String: [SearchParameterDefinition]]>([:])
 
     init(version: FHIRVersion) {
         self.version = version
@@ -19,7 +21,10 @@ final class SearchParameterIndex: Sendable {
     /// them: read from the release's table alone, without parsing an expression or reading the
     /// type model, since the REPL asks for metadata before its first prompt.
     func definitions(of type: String) -> [SearchParameterDefinition] {
-        version.searchParameters.parameters(of: type).filter(SearchParameter.isSearched)
+        if let kept = read.withLock({ $0[type] }) { return kept }
+        let made = version.searchParameters.parameters(of: type).filter(SearchParameter.isSearched)
+        read.withLock { $0[type] = made }
+        return made
     }
 
     /// The parameters `type` can be searched with, its own first, then those every resource has.
