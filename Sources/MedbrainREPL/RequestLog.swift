@@ -1,28 +1,51 @@
 import FHIRClient
+import FHIRModel
 import Synchronization
 
 /// The requests this session sent, newest last, for lesson checks that ask what was
 /// requested (whichever command sent it) since a step began.
 ///
-/// Only the method, URL and status are kept: a session's `administrations` alone can move
-/// tens of megabytes, which `trace` shows once and no check reads again. The client's
-/// observer adds to it from another thread while a command runs.
+/// Only the method, URL and status are kept, and for a create or update the resource it wrote
+/// (`MedicationAdministration/12`): a session's `administrations` alone can move tens of
+/// megabytes, which `trace` shows once and no check reads again. The client's observer adds to
+/// it from another thread while a command runs.
 public final class RequestLog: Sendable {
     /// Enough for any lesson step; the oldest go first.
     static let capacity = 500
 
-    private let state = Mutex<(exchanges: [HTTPExchange], total: Int)>(([], 0))
+    private let state = Mutex<(exchanges: [HTTPExchange], written: [String?], total: Int)>(([], [], 0))
 
     init() {}
 
     func add(_ exchange: HTTPExchange) {
         var exchange = exchange
+        let written = Self.written(by: exchange)
         exchange.requestBody = nil
         exchange.responseBody = nil
         state.withLock { state in
-            if state.exchanges.count == Self.capacity { state.exchanges.removeFirst() }
+            if state.exchanges.count == Self.capacity {
+                state.exchanges.removeFirst()
+                state.written.removeFirst()
+            }
             state.exchanges.append(exchange)
+            state.written.append(written)
             state.total += 1
+        }
+    }
+
+    /// `Type/id` of the resource a successful POST or PUT wrote, as the server answered it.
+    static func written(by exchange: HTTPExchange) -> String? {
+        guard ["POST", "PUT"].contains(exchange.method), let status = exchange.status, (200..<300).contains(status),
+            let body = exchange.responseBody, let json = try? JSONParser.parse(body),
+            let type = json["resourceType"]?.stringValue, let id = json["id"]?.stringValue
+        else { return nil }
+        return "\(type)/\(id)"
+    }
+
+    /// The resources written by the requests sent after `mark`, oldest first.
+    public func written(since mark: Int) -> [String] {
+        state.withLock { state in
+            Array(state.written.suffix(max(0, min(state.total - mark, state.written.count)))).compactMap { $0 }
         }
     }
 

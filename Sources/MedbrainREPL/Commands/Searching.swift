@@ -150,7 +150,14 @@ extension CommandContext {
         guard let type = arguments.first else { throw UsageError() }
         let client = try connected()
         try checkType(type, on: client)
-        let total = try await client.count(type, try Self.searchParameters(arguments.dropFirst()))
+        let parameters = try Self.searchParameters(arguments.dropFirst()) + [("_summary", "count")]
+        let bundle = try await client.search(type, parameters)
+        guard let total = bundle.total else {
+            throw ClientError.notFHIR(url: client.url(for: type), reason: "its search Bundle has no total")
+        }
+        // The server's answer is kept as any search's is, so `fhirpath total` reads it.
+        let query = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+        session.result = ExploreResult(json: bundle.json, request: "GET \(type)?\(query)", bundle: bundle)
         show(["resourceType": .string(type), "count": .number(String(total))], lines: ["\(total) \(type)"])
     }
 
