@@ -1,3 +1,4 @@
+import FHIRModel
 import Testing
 
 @testable import FHIRClient
@@ -31,6 +32,46 @@ struct RequestPatternTests {
         let request = try #require(RequestPattern(pattern.split(separator: " ").map(String.init)))
         let exchange = HTTPExchange(method: method, url: Self.base + "/" + path, status: 200, milliseconds: 1)
         #expect(request.matches(exchange, base: Self.base) == expected)
+    }
+
+    /// A reference parameter matches as the server reads it: the bare id where the parameter can
+    /// point at one type only, `Type/id`, the absolute URL and the `:Type` modifier name one
+    /// resource; another id, another type or another parameter does not.
+    @Test(arguments: [
+        ("GET MedicationOrder patient=f001", "MedicationOrder?patient=Patient/f001", FHIRVersion.dstu2, true),
+        (
+            "GET MedicationOrder patient=f001", "MedicationOrder?patient=\(RequestPatternTests.base)/Patient/f001",
+            .dstu2, true
+        ),
+        ("GET MedicationOrder patient=f001", "MedicationOrder?patient:Patient=f001", .dstu2, true),
+        ("GET MedicationOrder patient=Patient/f001", "MedicationOrder?patient=f001", .dstu2, true),
+        ("GET MedicationOrder patient=f001", "MedicationOrder?patient=Patient/f003", .dstu2, false),
+        ("GET MedicationOrder patient=f001", "MedicationOrder?patient=Group/f001", .dstu2, false),
+        ("GET MedicationOrder patient=f001", "MedicationOrder?patient:Group=f001", .dstu2, false),
+        (
+            "GET MedicationAdministration prescription=MedicationOrder/ord-01",
+            "MedicationAdministration?prescription=ord-01",
+            .dstu2, true
+        ),
+        (
+            "GET MedicationAdministration prescription=MedicationOrder/ord-01",
+            "MedicationAdministration?prescription=MedicationOrder/ord-02", .dstu2, false
+        ),
+        // R4's `patient` may point at a Patient or a Group: the bare id names either.
+        ("GET MedicationRequest patient=f001", "MedicationRequest?patient=Patient/f001", .r4, true),
+        ("GET MedicationRequest patient=f001", "MedicationRequest?subject=Patient/f001", .r4, false),
+        ("GET MedicationRequest patient=Patient/f001", "MedicationRequest?patient=Group/f001", .r4, false),
+        // Not a reference parameter: compared as written.
+        ("GET Patient _id=f001", "Patient?_id=Patient/f001", .r4, false),
+    ])
+    func referencesMatchAsFHIRReadsThem(pattern: String, path: String, version: FHIRVersion, expected: Bool) throws {
+        let request = try #require(RequestPattern(pattern.split(separator: " ").map(String.init)))
+        let exchange = HTTPExchange(method: "GET", url: Self.base + "/" + path, status: 200, milliseconds: 1)
+        #expect(request.matches(exchange, base: Self.base, version: version) == expected)
+        // Without a release there is no table to say it is a reference: only the same text matches.
+        if pattern.split(separator: "=").last != path.split(separator: "=").last {
+            #expect(!request.matches(exchange, base: Self.base, version: nil))
+        }
     }
 
     /// The path is the whole path after the connected server's base: the same request to

@@ -26,6 +26,10 @@ public enum LessonCheck: Sendable, Equatable {
     case fhirpath(path: String?, expression: String)
     /// A request sent since the step began, by any command: `requested GET Patient email=…`.
     case requested(RequestPattern)
+    /// A MedicationAdministration written since the step began, right in every part.
+    case doseWritten(DoseExpectation)
+    /// A request sent since the step began that no server answered.
+    case noAnswer
 
     /// The check as a lesson writes it, such as `logged-in f001` or `recorded 2 missed`.
     public init(_ text: String) throws(WorkbookProblem) {
@@ -43,6 +47,8 @@ public enum LessonCheck: Sendable, Equatable {
                     "requested needs METHOD PATH [NAME=VALUE …], such as requested GET Patient email=x")
             }
             self = .requested(pattern)
+        case "dose-written": self = .doseWritten(try DoseExpectation(rest))
+        case "no-answer" where rest.isEmpty: self = .noAnswer
         default: try self.init(state: words.first ?? "", rest, text: text)
         }
     }
@@ -72,7 +78,8 @@ public enum LessonCheck: Sendable, Equatable {
             throw WorkbookProblem(
                 "unknown check '\(text)'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, "
                     + "orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, "
-                    + "requested METHOD PATH [NAME=VALUE …], result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION"
+                    + "requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, "
+                    + "result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION"
             )
         }
     }
@@ -108,8 +115,13 @@ public enum LessonCheck: Sendable, Equatable {
             return await missingFHIRPath(path: path, expression: expression, in: repl)
         case .requested(let pattern):
             let base = repl.baseURL ?? ""
-            return repl.requests.since(mark).contains { pattern.matches($0, base: base) }
+            return repl.requests.since(mark).contains { pattern.matches($0, base: base, version: state.fhirVersion) }
                 ? nil : "no \(pattern.description) request sent in this step yet"
+        case .doseWritten(let dose):
+            return await dose.missing(in: repl, written: repl.requests.written(since: mark))
+        case .noAnswer:
+            return repl.requests.since(mark).contains { $0.status == nil }
+                ? nil : "no request has gone unanswered in this step yet"
         }
     }
 

@@ -33,8 +33,9 @@ public struct RequestPattern: Sendable, Equatable {
     }
 
     /// Whether a request sent to the server at `base` is this one: the whole path after the
-    /// base matches (so `MedicationAdministration/*` is no `…/_history`).
-    func matches(_ exchange: HTTPExchange, base: String) -> Bool {
+    /// base matches (so `MedicationAdministration/*` is no `…/_history`), and each parameter as
+    /// the server of `version` reads it (a reference in any of its forms: ``ReferenceQuery``).
+    func matches(_ exchange: HTTPExchange, base: String, version: FHIRVersion? = nil) -> Bool {
         guard exchange.method == method, exchange.url.hasPrefix(base) else { return false }
         let target = exchange.url.dropFirst(base.count).split(
             separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
@@ -42,7 +43,11 @@ public struct RequestPattern: Sendable, Equatable {
         guard sent.count == path.count, zip(sent, path).allSatisfy({ $0 == $1 || $1 == "*" }) else { return false }
         let items = target.count > 1 ? QueryString.parameters(target[1]) : []
         return parameters.allSatisfy { wanted in
-            items.contains { $0.name == wanted.name && (wanted.value == nil || $0.value == wanted.value) }
+            items.contains { sent in
+                ReferenceQuery.matches(
+                    sentName: sent.name, sentValue: sent.value, wantedName: wanted.name, wantedValue: wanted.value,
+                    type: path[0], version: version)
+            }
         }
     }
 
