@@ -52,7 +52,7 @@ struct LessonSessionTests {
         #expect(repl.state.patientID == "f001")
         #expect(repl.state.ordersListed == 11)
         #expect(await repl.execute("administer 11 missed at 2016-08-16T08:00:00+02:00"))
-        #expect(printed.text.contains("Step 3 done."))
+        #expect(printed.text.contains("Step 3 done: solved with no hint."))
         await repl.shutdown()
     }
 
@@ -64,7 +64,9 @@ struct LessonSessionTests {
         #expect(!(await repl.execute("order 99")))
         #expect(!printed.text.contains("still to do"))
         #expect(!(await repl.execute("connect http://127.0.0.1:1/fhir")))
-        #expect(printed.text.contains("connection refused\nStep 7 done.\n\nStep 8 of 8: Connect again"))
+        #expect(
+            printed.text.contains(
+                "connection refused\nStep 7 done: solved with no hint, 1 wrong attempt.\n\nStep 8 of 8: Connect again"))
         #expect(await repl.execute("whoami") == false)
         #expect(await repl.execute("set lang en"))
         #expect(printed.text.hasSuffix("(still to do: not connected yet)\n"))
@@ -86,13 +88,15 @@ struct LessonSessionTests {
         #expect(
             printed.text.hasSuffix(
                 "You finished this lesson.\nNext: 'lesson 1', The resources the app needs.\n1 of 11 lessons finished.\n"
-                    + "2 of 57 exercises solved without the solution shown.\n"
+                    + "2 of 57 exercises solved without the solution shown: 2 with no hint, 0 with hints; "
+                    + "0 after the solution; 0 wrong attempts in all. 'progress N' says how each of lesson N went.\n"
                     + "Lesson 0, Getting around the REPL, is finished.\nNext: 'lesson 1', The resources the app needs.\n"
             ))
         await repl.execute("lesson 0")
         #expect(printed.text.contains("Step 1 of \(lesson.steps.count): \(lesson.steps[0].title)"))
-        #expect(
-            lessons.progress.lessons[lesson.id] == LessonProgress.Entry(step: 0, finished: true, solvedAlone: [2, 3]))
+        let entry = try #require(lessons.progress.lessons[lesson.id])
+        #expect(entry.step == 0 && entry.finished && entry.solvedAlone == [2, 3])
+        #expect(entry.exercises.keys.sorted() == ["2", "3"] && entry.exercises.values.allSatisfy(\.solved))
         #expect(lessons.resumeNote == nil)
         await repl.shutdown()
     }
@@ -134,26 +138,32 @@ struct LessonSessionTests {
         await repl.execute("login f001")
         #expect(printed.text.contains("(hint: that finds the patient by id, not by email.)"))
         await repl.execute("login --email herbert.mustermann@example.at")
-        #expect(printed.text.contains("Step 1 done.\n\nStep 2 of 3: How many orders"))
+        #expect(
+            printed.text.contains("Step 1 done: solved with no hint, 1 wrong attempt.\n\nStep 2 of 3: How many orders"))
         #expect(printed.text.contains("Answer with 'answer VALUE'."))
         await repl.execute("answer 12")
         #expect(printed.text.hasSuffix("Not quite: 12 is not the answer. count them all: 'orders' lists them.\n"))
         await repl.execute("answer  Eleven ")
-        #expect(printed.text.contains("Step 2 done."))
+        #expect(printed.text.contains("Step 2 done: solved with no hint, 1 wrong attempt."))
         await repl.execute("solution")
         #expect(printed.text.hasSuffix("One way to do it:\n  answer status\n"))
         await repl.execute("answer status")
         await repl.execute("progress")
         #expect(printed.text.contains("0 of 1 lessons finished.") == false)
         #expect(
-            printed.text.contains("1 of 1 lessons finished.\n2 of 3 exercises solved without the solution shown.\n"))
-        #expect(
-            lessons.progress.lessons["01-x"]
-                == LessonProgress.Entry(step: 2, finished: true, solutionShown: [2], solvedAlone: [0, 1]))
+            printed.text.contains(
+                "1 of 1 lessons finished.\n2 of 3 exercises solved without the solution shown: 2 with no hint, "
+                    + "0 with hints; 1 after the solution; 2 wrong attempts in all."))
+        let entry = try #require(lessons.progress.lessons["01-x"])
+        #expect(entry.step == 2 && entry.finished && entry.solutionShown == [2] && entry.solvedAlone == [0, 1])
+        #expect(entry[exercise: 0].summary == "solved with no hint, 1 wrong attempt")
+        #expect(entry[exercise: 1].summary == "solved with no hint, 1 wrong attempt")
+        #expect(entry[exercise: 2].summary == "solved after the solution")
         await repl.execute("lesson")
         #expect(
             printed.text.hasSuffix(
-                "[x]  1  Exercises, 2 of 3 exercises solved\n'lesson N' starts or resumes lesson N.\n"))
+                "[x]  1  Exercises, 2 of 3 exercises solved (2 with no hint)\n'lesson N' starts or resumes lesson N.\n")
+        )
         await repl.shutdown()
     }
 }

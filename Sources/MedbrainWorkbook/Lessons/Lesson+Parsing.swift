@@ -8,7 +8,8 @@ extension Lesson {
     /// a step (`# try: TITLE` an exercise, `# question: TITLE` a question); `> COMMAND` is
     /// the solution, `also> COMMAND` another way, `wrong> COMMAND` a wrong attempt, `? CHECK`
     /// a check, `hint: TEXT` a hint, `mistake: PATTERN -> TEXT` a pointed hint, `answer: TEXT`
-    /// a question's answer; `% ` a comment for authors; other lines are narrative, blank lines
+    /// a question's answer, `par: N` the fewest commands that do the step; `% ` a comment for
+    /// authors; other lines are narrative, blank lines
     /// ending paragraphs.
     public init(parsing text: String, file: String, id: String) throws(FileError) {
         self.init(id: id, title: id, sections: "", header: Transcript.Header(), steps: [])
@@ -57,6 +58,11 @@ extension Lesson {
             steps[last].answers.append(try LessonAnswer(String(line.dropFirst(8)).trimmingSpaces()))
         } else if line.hasPrefix("mistake: ") {
             steps[last].mistakes.append(try Self.mistake(String(line.dropFirst(9))))
+        } else if line.hasPrefix("par: ") {
+            guard let par = Int(line.dropFirst(5).trimmingSpaces()), par > 0, steps[last].par == nil else {
+                throw WorkbookProblem("a step's par is written once, 'par: N', N the fewest commands that do it")
+            }
+            steps[last].par = par
         } else if let (route, command) = Self.route(line) {
             try steps[last].add(command, toRoute: route)
         } else {
@@ -140,6 +146,9 @@ extension Lesson.Step {
             if commands.isEmpty { return "question '\(title)' has no '> answer …' solution" }
         } else if checks.isEmpty {
             return "step '\(title)' has no '? CHECK'"
+        }
+        if let par, par < commands.count {
+            return "step '\(title)' has par \(par), but its solution takes \(commands.count) commands"
         }
         if otherRoutes.contains(where: \.isEmpty) || wrongAttempts.contains(where: \.isEmpty) {
             return "step '\(title)' numbers its routes with a gap"

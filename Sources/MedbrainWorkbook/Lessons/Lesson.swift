@@ -35,6 +35,9 @@ public struct Lesson: Sendable, Equatable {
         public var mistakes: [Mistake] = []
         /// A question's accepted answers (`answer:` lines).
         public var answers: [LessonAnswer] = []
+        /// `par: N`: the fewest commands that reach the goal, as Learn Git Branching states a
+        /// level's; a student who needed more is told so when the step is done.
+        public var par: Int?
 
         public init(title: String, kind: Kind = .show) {
             self.title = title

@@ -11,6 +11,7 @@ extension LessonCommands {
         guard step.kind == .question else {
             throw REPLError("this step is not a question; 'answer' answers questions")
         }
+        progress.lessons[lesson.id, default: .init()][exercise: index].commands += 1
         let given = LessonAnswer.normalized(words.joined(separator: " "))
         var (accepted, unchecked): ([String], WorkbookProblem?) = ([], nil)
         for answer in step.answers {
@@ -25,6 +26,8 @@ extension LessonCommands {
         }
         guard accepted.contains(given) else {
             answered = false
+            progress.lessons[lesson.id, default: .init()][exercise: index].wrongAttempts += 1
+            save(in: repl)
             let pointed = step.mistakes.first { $0.matches("answer " + words.joined(separator: " ")) }
             return repl.printWrapped(
                 "Not quite: \(given) is not the answer. " + (pointed?.feedback ?? "'hint' helps."), indent: 0)
@@ -35,9 +38,12 @@ extension LessonCommands {
 
     /// After a command that did not complete an exercise: what is wrong with it, when it is
     /// one of the step's common mistakes.
-    func pointOut(_ line: String, step: Lesson.Step, in repl: REPL) {
-        guard let mistake = step.mistakes.first(where: { $0.matches(line) }) else { return }
+    /// Whether it was one.
+    @discardableResult
+    func pointOut(_ line: String, step: Lesson.Step, in repl: REPL) -> Bool {
+        guard let mistake = step.mistakes.first(where: { $0.matches(line) }) else { return false }
         repl.printWrapped("(hint: \(mistake.feedback))", indent: 2)
+        return true
     }
 
     func solution(in repl: REPL) throws {
@@ -45,6 +51,7 @@ extension LessonCommands {
         let step = lesson.steps[index]
         if step.isExercise, !(progress.lessons[lesson.id]?.solutionShown.contains(index) ?? false) {
             progress.lessons[lesson.id, default: .init()].solutionShown.insert(index)
+            progress.lessons[lesson.id, default: .init()][exercise: index].solutionShown = true
             save(in: repl)
         }
         repl.print(step.isExercise ? "One way to do it:" : "Type:")
@@ -52,11 +59,22 @@ extension LessonCommands {
     }
 
     /// A step completed: an exercise counts as solved alone if its solution was not shown.
-    func recordSolved(_ lesson: Lesson, step index: Int) {
-        guard lesson.steps[index].isExercise else { return }
-        let entry = progress.lessons[lesson.id] ?? .init()
-        guard !entry.solutionShown.contains(index) else { return }
-        progress.lessons[lesson.id, default: .init()].solvedAlone.insert(index)
+    /// Returns how it went, against the step's par when it has one (`: solved with no hint`),
+    /// the first time; nothing for a demonstration.
+    func recordSolved(_ lesson: Lesson, step index: Int) -> String {
+        let step = lesson.steps[index]
+        guard step.isExercise else { return "" }
+        var record = progress.lessons[lesson.id, default: .init()][exercise: index]
+        let first = !record.solved
+        record.solved = true
+        progress.lessons[lesson.id, default: .init()][exercise: index] = record
+        if !record.solutionShown { progress.lessons[lesson.id, default: .init()].solvedAlone.insert(index) }
+        guard first else { return "" }
+        var said = ": \(record.summary)"
+        if let par = step.par {
+            said += record.commands > par ? "; \(record.commands) commands, where \(par) can do it" : "; at par, \(par)"
+        }
+        return said
     }
 
 }

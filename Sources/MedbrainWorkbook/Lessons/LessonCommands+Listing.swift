@@ -14,8 +14,10 @@ extension LessonCommands {
             let mark = entry?.finished == true ? "[x]" : entry != nil || progress.current == lesson.id ? "[>]" : "[ ]"
             let number = lesson.number.map(String.init) ?? "-"
             let sections = lesson.sections.isEmpty ? "" : "  (\(lesson.sections))"
+            let alone = outcomes(in: lesson)[.alone, default: 0]
             let exercises =
-                lesson.exercises == 0 ? "" : ", \(solved(in: lesson)) of \(lesson.exercises) exercises solved"
+                lesson.exercises == 0
+                ? "" : ", \(solved(in: lesson)) of \(lesson.exercises) exercises solved (\(alone) with no hint)"
             repl.print("\(mark) \(number.count < 2 ? " " + number : number)  \(lesson.title)\(sections)\(exercises)")
         }
         repl.print("'lesson N' starts or resumes lesson N.")
@@ -27,7 +29,16 @@ extension LessonCommands {
         let exercises = workbook.lessons.map(\.exercises).reduce(0, +)
         if exercises > 0 {
             let solved = workbook.lessons.map(solved(in:)).reduce(0, +)
-            repl.print("\(solved) of \(exercises) exercises solved without the solution shown.")
+            var outcomes: [ExerciseRecord.Outcome: Int] = [:]
+            for lesson in workbook.lessons { outcomes.merge(self.outcomes(in: lesson), uniquingKeysWith: +) }
+            let wrong = workbook.lessons.flatMap {
+                progress.lessons[$0.id]?.exercises.values.map(\.wrongAttempts) ?? []
+            }
+            repl.print(
+                "\(solved) of \(exercises) exercises solved without the solution shown: "
+                    + "\(outcomes[.alone, default: 0]) with no hint, \(outcomes[.withHints, default: 0]) with hints; "
+                    + "\(outcomes[.afterSolution, default: 0]) after the solution; "
+                    + "\(wrong.reduce(0, +)) wrong attempts in all. 'progress N' says how each of lesson N went.")
         }
         guard let (lesson, index) = currentStep() else { return }
         let number = lesson.number.map(String.init) ?? lesson.id
@@ -41,5 +52,27 @@ extension LessonCommands {
     /// The lesson's exercises solved before their solution was shown.
     func solved(in lesson: Lesson) -> Int {
         progress.lessons[lesson.id]?.solvedAlone.count ?? 0
+    }
+
+    /// How many of the lesson's exercises went each way (files from before records: none).
+    func outcomes(in lesson: Lesson) -> [ExerciseRecord.Outcome: Int] {
+        var counts: [ExerciseRecord.Outcome: Int] = [:]
+        for record in progress.lessons[lesson.id]?.exercises.values ?? [:].values {
+            counts[record.outcome, default: 0] += 1
+        }
+        return counts
+    }
+
+    /// `progress N`: each exercise of the lesson, how it went.
+    func report(_ lesson: Lesson, in repl: REPL) {
+        let number = lesson.number.map(String.init) ?? lesson.id
+        repl.print("Lesson \(number), \(lesson.title):")
+        let entry = progress.lessons[lesson.id] ?? .init()
+        for (index, step) in lesson.steps.enumerated() where step.isExercise {
+            let record = entry[exercise: index]
+            let par =
+                step.par.map { record.solved ? " in \(record.commands) commands (par \($0))" : " (par \($0))" } ?? ""
+            repl.print("  step \(index + 1)  \(step.title): \(record.summary)\(par)")
+        }
     }
 }

@@ -56,9 +56,10 @@ extension LessonCommands {
         return "\(offer)'solution' shows one way."
     }
 
-    /// After step `index` is done: the next step, or the end of the lesson (and of the workbook).
+    /// After step `index` is done: says so (and how an exercise went), then the next step, or
+    /// the end of the lesson (and of the workbook).
     func advance(_ lesson: Lesson, from index: Int, in repl: REPL) {
-        recordSolved(lesson, step: index)
+        repl.print("Step \(index + 1) done\(recordSolved(lesson, step: index)).")
         (hintsShown, answered) = (0, false)
         guard index + 1 == lesson.steps.count else {
             progress.lessons[lesson.id, default: .init()].step = index + 1
@@ -107,6 +108,11 @@ extension LessonCommands {
                     : "no more hints; 'solution' shows one way")
         }
         hintsShown += 1
+        if lesson.steps[index].isExercise {
+            let record = progress.lessons[lesson.id, default: .init()][exercise: index]
+            progress.lessons[lesson.id, default: .init()][exercise: index].hints = max(record.hints, hintsShown)
+            save(in: repl)
+        }
         repl.printWrapped("Hint \(hintsShown) of \(hints.count): \(hints[hintsShown - 1])", indent: 0)
     }
 
@@ -118,7 +124,6 @@ extension LessonCommands {
         }
         let missing = await missing(lesson.steps[index], in: repl)
         guard missing.isEmpty else { return repl.print("Not yet: \(missing.joined(separator: "; ")).") }
-        repl.print("Step \(index + 1) done.")
         advance(lesson, from: index, in: repl)
     }
 

@@ -58,8 +58,14 @@ extension LessonCommands {
                         try await reset(arguments.first, in: repl)
                     }),
                 Command(
-                    "progress", usage: "progress", summary: "the lessons done and the step you are at",
-                    example: "progress", run: plain { [self] repl in report(in: repl) }),
+                    "progress", usage: "progress [N]",
+                    summary: "the lessons done and the step you are at, or how each exercise of lesson N went",
+                    example: "progress 7", complete: { [self] _, words in words.count == 2 ? lessonNames : [] },
+                    run: { [self] repl, arguments in
+                        guard arguments.count <= 1 else { throw UsageError() }
+                        guard let name = arguments.first else { return report(in: repl) }
+                        report(try lesson(named: name), in: repl)
+                    }),
             ])
     }
 

@@ -51,15 +51,22 @@ public final class LessonCommands: REPLExtension {
             let (lesson, index) = currentStep(), startedHere == lesson.id
         else { return }
         let step = lesson.steps[index]
+        if step.isExercise { progress.lessons[lesson.id, default: .init()][exercise: index].commands += 1 }
         let missing = await missing(step, in: repl)
         guard missing.isEmpty else {
             // A question is done by 'answer': looking things up leaves nothing else undone.
             let reminder = missing.filter { $0 != Self.unanswered }
             if succeeded, !reminder.isEmpty { repl.print("  (still to do: \(reminder.joined(separator: "; ")))") }
-            if step.isExercise { pointOut(line, step: step, in: repl) }
+            if step.isExercise {
+                let pointed = pointOut(line, step: step, in: repl)
+                // Looking things up is no wrong attempt; a command that failed, or a mistake the step names, is.
+                if pointed || !succeeded {
+                    progress.lessons[lesson.id, default: .init()][exercise: index].wrongAttempts += 1
+                }
+                save(in: repl)
+            }
             return
         }
-        repl.print("Step \(index + 1) done.")
         advance(lesson, from: index, in: repl)
     }
 

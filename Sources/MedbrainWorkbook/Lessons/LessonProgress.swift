@@ -12,6 +12,8 @@ public struct LessonProgress: Sendable, Equatable, Codable {
         public var solutionShown: Set<Int> = []
         /// The exercises completed before their solution was shown (from 0).
         public var solvedAlone: Set<Int> = []
+        /// How each exercise went, by its step (from 0, as text: JSON keys are strings).
+        public var exercises: [String: ExerciseRecord] = [:]
 
         public init(step: Int = 0, finished: Bool = false, solutionShown: Set<Int> = [], solvedAlone: Set<Int> = []) {
             (self.step, self.finished, self.solutionShown, self.solvedAlone) = (
@@ -26,6 +28,13 @@ public struct LessonProgress: Sendable, Equatable, Codable {
             finished = try container.decodeIfPresent(Bool.self, forKey: .finished) ?? false
             solutionShown = try container.decodeIfPresent(Set<Int>.self, forKey: .solutionShown) ?? []
             solvedAlone = try container.decodeIfPresent(Set<Int>.self, forKey: .solvedAlone) ?? []
+            exercises = try container.decodeIfPresent([String: ExerciseRecord].self, forKey: .exercises) ?? [:]
+        }
+
+        /// The record of the exercise at `step`, to read or change.
+        public subscript(exercise step: Int) -> ExerciseRecord {
+            get { exercises[String(step)] ?? ExerciseRecord() }
+            set { exercises[String(step)] = newValue }
         }
     }
 
