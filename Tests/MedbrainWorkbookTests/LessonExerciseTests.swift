@@ -206,6 +206,17 @@ struct LessonExerciseTests {
             ["step 1 (Q): an exercise needs a plausible wrong attempt ('wrong> answer VALUE')"]
         ),
         ("# A show step\n> help\n? ran help", []),
+        // The last hint may name a command, not type the solution's; no hint may hold a question's answer.
+        ("# try: T\n> help login\n? ran help\nhint: a\nhint: 'help' takes a name\nalso> help\nwrong> set", []),
+        (
+            "# try: T\n> help login\n? ran help\nhint: a\nhint: Type 'help login'.\nalso> help\nwrong> set",
+            ["step 1 (T): the last hint types the solution's command ('help login'); hints nudge, 'solution' shows it"]
+        ),
+        (
+            "# question: Q\n> answer ACM\nanswer: acm\nhint: a\nhint: ACM is before breakfast.\nwrong> answer AC",
+            ["step 1 (Q): a hint gives the answer away ('ACM is before breakfast.')"]
+        ),
+        ("# question: Q\n> answer 11\nanswer: 11\nhint: since 2011\nhint: b\nwrong> answer 12", []),
     ])
     func authoringRules(text: String, problems: [String]) throws {
         #expect(try Lesson(parsing: text, file: "x.lesson", id: "x").authoringProblems == problems)
