@@ -83,12 +83,22 @@ extension REPL {
         await context.servers.restart(now: now)
         context.fixedNow = now
         context.session = Session()
+        (context.instructionsWithheld, context.lastSaid) = (false, [])
         (lastCommand, lastAttempt) = ([], [])
         try context.settings.update { settings in
             settings = Settings(colour: settings.colour)
             (settings.timeZone, settings.timeZoneName) = (zone, timeZone)
         }
     }
+
+    /// Whether the orders' sentences are withheld (a lesson asks the student to read Timings).
+    public var instructionsWithheld: Bool {
+        get { context.instructionsWithheld }
+        set { context.instructionsWithheld = newValue }
+    }
+
+    /// The sentences `instructions` said last.
+    public var lastSaid: [String] { context.lastSaid }
 
     /// Writes a line of output, as the REPL's own commands do.
     public func print(_ line: String) { context.console.line(line) }

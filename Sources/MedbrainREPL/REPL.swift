@@ -115,15 +115,17 @@ public final class REPL {
         return succeeded
     }
 
-    /// The words of a line; JSON typed at the end of `create`, `update`, `post` or `validate`
-    /// is one word, kept exactly as typed (its quotes are JSON's, not the command language's).
+    /// The words of a line; JSON typed at the end of `create`, `update`, `post`, `validate` or
+    /// `instructions` is one word, kept exactly as typed (its quotes are JSON's, not the command language's).
     static func words(of line: String) throws(REPLError) -> [String] {
         if let words = fhirPathWords(of: line) { return words }
         guard let brace = line.firstIndex(where: { $0 == "{" || $0 == "[" }) else {
             return try CommandWords.split(line)
         }
         let head = try CommandWords.split(String(line[..<brace]))
-        guard let name = head.first?.lowercased(), ["create", "update", "post", "validate"].contains(name) else {
+        guard let name = head.first?.lowercased(),
+            ["create", "update", "post", "validate", "instructions"].contains(name)
+        else {
             return try CommandWords.split(line)
         }
         return head + [String(line[brace...]).trimmingCharacters(in: .whitespaces)]

@@ -8,7 +8,7 @@ extension CommandGroup {
             "4. Instructions",
             [
                 .builtin(
-                    "instructions", usage: "instructions N [--lang en|de] [--breakdown]",
+                    "instructions", usage: "instructions N|@FILE|JSON [--lang en|de] [--breakdown]",
                     summary: "the dosage as a sentence, and how it was built", section: "§12.6",
                     example: "instructions 4 --breakdown",
                     complete: { context, words in
@@ -30,11 +30,17 @@ extension CommandContext {
             code = rest[flag + 1]
             rest.removeSubrange(flag...flag + 1)
         }
+        if let word = rest.last, word.hasPrefix("{") || word.hasPrefix("@") { return try say(word, code: code) }
+        if instructionsWithheld {
+            throw REPLError(
+                "in this lesson you read the Timing yourself; 'instructions JSON' says a Timing or Dosage you write")
+        }
         let (_, order) = try chosenOrder(rest)
         let version = try connected().version
         let renderer = InstructionsRenderer(language: try language(code))
         let dosages = order.dosages.isEmpty ? [OrderDosage()] : order.dosages
         let all = dosages.map { renderer.instructions(for: $0, version: version) }
+        lastSaid = all.map(\.sentence)
         show(
             .array(all.map(\.json)),
             text: zip(dosages.indices, all).map { index, instructions in
@@ -44,6 +50,20 @@ extension CommandContext {
                     orderID: order.id, medication: name(of: order))
                 return Self.fitted(InstructionsBreakdown(item: item, instructions: instructions), width: console.width)
             }.joined())
+    }
+
+    /// `instructions {"repeat": …}`: the sentence of a Timing, a Dosage or an order the student
+    /// wrote, in whichever release its members say.
+    private func say(_ word: String, code: String) throws {
+        let json = try ResourceInput.read(word)
+        let input: InstructionsInput
+        do { input = try InstructionsInput(jsonText: Array(json.compactText.utf8)) } catch {
+            throw REPLError(error.description)
+        }
+        let renderer = InstructionsRenderer(language: try language(code))
+        let all = input.items.map { renderer.instructions(for: $0) }
+        lastSaid = all.map(\.sentence)
+        show(.array(all.map(\.json)), text: all.map { $0.sentence + "\n" }.joined())
     }
 
     /// The breakdown wrapped to the terminal: the sentence indented, the parts as a table.

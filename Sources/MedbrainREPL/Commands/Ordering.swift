@@ -36,7 +36,9 @@ extension CommandContext {
         let rows = session.orders.enumerated().map { index, order in
             (
                 index + 1, order,
-                renderer.instructions(for: order.dosages.first ?? OrderDosage(), version: client.version).sentence
+                instructionsWithheld
+                    ? Self.withheld
+                    : renderer.instructions(for: order.dosages.first ?? OrderDosage(), version: client.version).sentence
             )
         }
         show(
@@ -73,7 +75,7 @@ extension CommandContext {
         let version = try connected().version
         let renderer = InstructionsRenderer(language: try language())
         let sentences = (order.dosages.isEmpty ? [OrderDosage()] : order.dosages).map {
-            renderer.instructions(for: $0, version: version).sentence
+            instructionsWithheld ? Self.withheld : renderer.instructions(for: $0, version: version).sentence
         }
         let rows: [(String, String?)] = [
             ("status", order.status), ("written", order.authoredOn),
@@ -89,6 +91,9 @@ extension CommandContext {
                 + rows.flatMap { labelled($0, $1 ?? "-", labelWidth: 10) }
                 + sentences.enumerated().flatMap { labelled("dosage \($0 + 1)", $1, labelWidth: 10) })
     }
+
+    /// What `orders` and `order` show for a sentence a lesson asks the student to read themselves.
+    static let withheld = "(yours to read from the Timing)"
 
     /// An order as a row of `orders` in JSON: its number, reference, medication, sentence, status.
     func orderJSON(_ number: Int, _ order: Order, version: FHIRVersion, _ sentence: String) -> JSONObject {

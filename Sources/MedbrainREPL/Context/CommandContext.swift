@@ -32,6 +32,11 @@ final class CommandContext {
     var commands: CommandTable
     /// Set by `quit`: the session ends after this command.
     var quitAsked = false
+    /// Set by a lesson that asks the student to read Timings themselves: the orders' sentences
+    /// are not shown, and `instructions N` says only the student's own JSON.
+    var instructionsWithheld = false
+    /// The sentences `instructions` said last, for a lesson's `said` check.
+    var lastSaid: [String] = []
 
     init(
         console: Console, spinner: Spinner, servers: BuiltinServers, now: Date?, commands: CommandTable,

@@ -116,10 +116,14 @@ extension Lesson {
                 throw WorkbookProblem("%allow names '\(unknown)', which is no command; 'help' lists them")
             }
             allowedCommands = names
+        case "withhold":
+            guard value == "instructions" else { throw WorkbookProblem("%withhold takes one word: instructions") }
+            withholdsInstructions = true
         case "server", "now", "timezone", "width": try header.set(words[0], value)
         default:
             throw WorkbookProblem(
-                "unknown directive %\(words[0]); known: %title, %sections, %allow, %server, %now, %timezone, %width")
+                "unknown directive %\(words[0]); known: %title, %sections, %allow, %withhold, %server, %now, %timezone, %width"
+            )
         }
     }
 }

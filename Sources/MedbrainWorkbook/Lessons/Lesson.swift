@@ -17,6 +17,9 @@ public struct Lesson: Sendable, Equatable {
     /// `%allow get post …`: the only commands the lesson's steps accept (besides the
     /// workbook's own, `help` and `quit`); nil allows every command.
     public var allowedCommands: [String]?
+    /// `%withhold instructions`: while the lesson runs, `orders` and `order` do not show the
+    /// sentences and `instructions N` refuses, so the student reads each Timing themselves.
+    public var withholdsInstructions = false
 
     public struct Step: Sendable, Equatable {
         public var title: String

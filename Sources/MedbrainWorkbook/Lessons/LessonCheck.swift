@@ -30,6 +30,8 @@ public enum LessonCheck: Sendable, Equatable {
     case doseWritten(DoseExpectation)
     /// A request sent since the step began that no server answered.
     case noAnswer
+    /// `instructions` said this sentence last (for a Timing the student wrote or repaired).
+    case said(String)
 
     /// The check as a lesson writes it, such as `logged-in f001` or `recorded 2 missed`.
     public init(_ text: String) throws(WorkbookProblem) {
@@ -49,6 +51,7 @@ public enum LessonCheck: Sendable, Equatable {
             self = .requested(pattern)
         case "dose-written": self = .doseWritten(try DoseExpectation(rest))
         case "no-answer" where rest.isEmpty: self = .noAnswer
+        case "said" where !rest.isEmpty: self = .said(rest.joined(separator: " "))
         default: try self.init(state: words.first ?? "", rest, text: text)
         }
     }
@@ -78,7 +81,7 @@ public enum LessonCheck: Sendable, Equatable {
             throw WorkbookProblem(
                 "unknown check '\(text)'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, "
                     + "orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, "
-                    + "requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, "
+                    + "requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, said SENTENCE, "
                     + "result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION"
             )
         }
@@ -122,6 +125,11 @@ public enum LessonCheck: Sendable, Equatable {
         case .noAnswer:
             return repl.requests.since(mark).contains { $0.status == nil }
                 ? nil : "no request has gone unanswered in this step yet"
+        case .said(let sentence):
+            let said = repl.lastSaid.map { $0.split(separator: " ").joined(separator: " ") }
+            if said.contains(sentence) { return nil }
+            return said.isEmpty
+                ? "'instructions' has said no sentence yet" : "it says \"\(said[0])\", not \"\(sentence)\""
         }
     }
 

@@ -8,6 +8,7 @@ extension LessonCommands {
     /// A finished lesson starts again at step 1 and stays finished.
     func start(_ lesson: Lesson, in repl: REPL) async throws {
         try await repl.restart(now: lesson.header.now, timeZone: lesson.header.timeZone)
+        repl.instructionsWithheld = lesson.withholdsInstructions
         var entry = progress.lessons[lesson.id] ?? .init()
         if entry.finished { entry.step = 0 }
         entry.step = min(entry.step, lesson.steps.count - 1)
@@ -68,6 +69,7 @@ extension LessonCommands {
         }
         progress.lessons[lesson.id, default: .init()].finished = true
         checking = false
+        repl.instructionsWithheld = false
         save(in: repl)
         repl.print("")
         repl.print("Well done: you finished lesson \(lesson.number.map(String.init) ?? lesson.id), \(lesson.title).")
