@@ -233,3 +233,46 @@ struct LessonExerciseTests {
         }
     }
 }
+
+/// `lesson check` refuses a question whose answer the step before it printed where a student
+/// would copy it: a summary line or a count, not a value inside a resource's JSON.
+@Suite("Answers printed before their question")
+struct AnswerLeakTests {
+    static func problems(_ text: String) async throws -> [String] {
+        let lesson = try Lesson(parsing: text, file: "x.lesson", id: "01-x")
+        return await LessonVerifier(servers: { .inProcess(now: nil) }).answersPrintedBefore(in: lesson)
+    }
+
+    static let search = "%server builtin dstu2\n# Search\n> search MedicationOrder patient=f001\n? ran search\n"
+
+    @Test func aCountTheStepBeforePrintedIsRefused() async throws {
+        let problems = try await Self.problems(Self.search + "# question: Q\n> answer 11\nanswer: 11\n")
+        #expect(problems == ["step 2 (Q): its answer '11' was printed before the question"])
+    }
+
+    @Test(arguments: [
+        // A number the output holds only as a row or a date is no count it gave.
+        search + "# question: Q\n> answer 3\nanswer: 3\n",
+        // A value inside the JSON the step fetched is what the question has the student find.
+        "%server builtin dstu2\n# Read\n> read Patient f001\n? ran read\n# question: Q\n> answer 1961-12-24\nanswer: 1961-12-24\n",
+        // Printed two steps before: the question is not the next thing the student reads after it.
+        search + "# Help\n> help\n? ran help\n# question: Q\n> answer 11\nanswer: 11\n",
+    ])
+    func notACopiedAnswer(text: String) async throws {
+        #expect(try await Self.problems(text) == [])
+    }
+
+    @Test func aSummaryLineIsRefused() async throws {
+        let text =
+            "%server builtin dstu2\n# Log in\n> login\n> whoami\n? ran whoami\n# question: Q\n> answer 1961-12-24\nanswer: 1961-12-24\n"
+        #expect(
+            try await Self.problems(text) == ["step 2 (Q): its answer '1961-12-24' was printed before the question"])
+    }
+
+    @Test(arguments: [
+        ("11 matches", "11", true), ("ord-11", "11", false), ("2016-08-11", "11", false), ("x 1.5 y", "1", false),
+    ])
+    func standsAlone(text: String, word: String, holds: Bool) {
+        #expect(LessonVerifier.holds(text, word: word) == holds)
+    }
+}

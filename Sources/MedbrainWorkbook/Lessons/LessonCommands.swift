@@ -59,8 +59,9 @@ public final class LessonCommands: REPLExtension {
             if succeeded, !reminder.isEmpty { repl.print("  (still to do: \(reminder.joined(separator: "; ")))") }
             if step.isExercise {
                 let pointed = pointOut(line, step: step, in: repl)
-                // Looking things up is no wrong attempt; a command that failed, or a mistake the step names, is.
-                if pointed || !succeeded {
+                // Looking things up is no wrong attempt; a mistake the step names is, and in a `try`
+                // a command that failed (a question's lookups may fail on purpose: its answer counts).
+                if pointed || (!succeeded && step.kind == .try) {
                     progress.lessons[lesson.id, default: .init()][exercise: index].wrongAttempts += 1
                 }
                 save(in: repl)

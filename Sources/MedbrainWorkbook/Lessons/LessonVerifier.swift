@@ -9,20 +9,26 @@ import MedbrainREPL
 public struct LessonVerifier {
     /// A fresh session on a built-in server; the verifier shuts each down after its route.
     let makeREPL: () -> REPL
+    /// A fresh session that keeps what it prints, to find answers printed before their question.
+    let makeListening: ((Printed) -> REPL)?
 
     public init(makeREPL: @escaping () -> REPL) {
         self.makeREPL = makeREPL
+        makeListening = nil
     }
 
     /// Sessions that print nothing, each on the built-in servers `servers` makes.
     public init(servers: @escaping () -> BuiltinServers) {
         makeREPL = { REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: servers()) }
+        makeListening = { printed in
+            REPL(console: Console(width: 80, output: printed.append, error: printed.append), servers: servers())
+        }
     }
 
     /// One line per problem (`step 3, also route 1: did not complete the step (…)`); none
     /// when the lesson holds.
     public func problems(in lesson: Lesson) async -> [String] {
-        var problems = lesson.authoringProblems
+        var problems = lesson.authoringProblems + (await answersPrintedBefore(in: lesson))
         for (index, step) in lesson.steps.enumerated() {
             let place = "step \(index + 1) (\(step.title))"
             let routes =
