@@ -63,8 +63,22 @@ struct ElementShapes {
             case (.number(let text), "an integer"): !text.contains { ".eE".contains($0) }
             default: false
             }
-        return fits
-            ? nil : ValidationIssue(path: path, message: "expected \(expected) (\(type)), found \(value.kindName)")
+        guard fits else {
+            return ValidationIssue(path: path, message: "expected \(expected) (\(type)), found \(value.kindName)")
+        }
+        return timeIssue(value, type: type, path: path)
+    }
+
+    /// A dateTime or instant whose time lacks its seconds or its zone: FHIR's pattern wants
+    /// both (`2016-08-16T20:00:00+02:00`), and without a zone the instant is not known. A value
+    /// that is no date at all is the decoder's to say.
+    private func timeIssue(_ value: JSONValue, type: String, path: String) -> ValidationIssue? {
+        guard type == "dateTime" || type == "instant", case .string(let text) = value, text.contains("T"),
+            FHIRDateTime(text) != nil, !FHIRDateTime.isWritten(text)
+        else { return nil }
+        return ValidationIssue(
+            path: path,
+            message: "a time needs its seconds and a zone, such as 2016-08-16T20:00:00+02:00; found \"\(text)\"")
     }
 
     private func expectedKind(of type: String) -> String {

@@ -31,6 +31,14 @@ struct ElementShapesTests {
         ),
         ("contact", [["gender": 1]], "Patient.contact[0].gender: expected a string (code), found a number"),
         ("maritalStatus", "M", "Patient.maritalStatus: expected an object (CodeableConcept), found a string"),
+        (
+            "deceasedDateTime", "2015-01-01T10:00",
+            "Patient.deceasedDateTime: a time needs its seconds and a zone, such as 2016-08-16T20:00:00+02:00; found \"2015-01-01T10:00\""
+        ),
+        (
+            "deceasedDateTime", "2015-01-01T10:00:00",
+            "Patient.deceasedDateTime: a time needs its seconds and a zone, such as 2016-08-16T20:00:00+02:00; found \"2015-01-01T10:00:00\""
+        ),
     ]
 
     @Test(arguments: FHIRVersion.allCases, refused)
@@ -54,6 +62,7 @@ struct ElementShapesTests {
                 ("_birthDate", ["extension": [["url": "u", "valueString": "unknown"]]]),
                 ("name", [["given": ["Ann", "Lee"], "_given": [nil, ["id": "g2"]]]]),
                 ("link", [["other": ["reference": "Patient/q"], "type": "seealso"]]),
+                ("deceasedDateTime", "2015-01-01T10:00:00.5+01:00"), ("birthDate", "1961-12-24"),
             ]))
         #expect(ResourceValidator(version: version).issues(in: resource, type: "Patient") { _, _ in true } == [])
     }

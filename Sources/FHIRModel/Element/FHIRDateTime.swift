@@ -53,6 +53,16 @@ public struct FHIRDateTime: Sendable, Hashable, Comparable {
         self.precision = precision
     }
 
+    /// Whether `text` is a dateTime as a resource must write it: a time, when there is one, has
+    /// its seconds and a zone, as FHIR's pattern for dateTime and instant asks. (The parser
+    /// itself also reads `2016-08-16T20:00`, which search values and commands may write.)
+    public static func isWritten(_ text: String) -> Bool {
+        guard let parsed = FHIRDateTime(text) else { return false }
+        guard let time = text.firstIndex(of: "T") else { return true }
+        let clock = text[text.index(after: time)...].prefix(8)
+        return parsed.zoneOffsetMinutes != nil && clock.count { $0 == ":" } == 2
+    }
+
     /// The first instant of the span, in seconds since 1970 UTC.
     public var start: Double {
         let days = CivilDay(year: year, month: month, day: day).number
