@@ -60,13 +60,13 @@ struct LessonSessionTests {
     /// earns no "still to do", its error says enough.
     @Test func aFailureCanBeTheStep() async throws {
         let (repl, _, printed) = Self.session(progress: nil)
-        for line in ["lesson 2"] + Array(repeating: "next", count: 6) { await repl.execute(line) }
+        for line in ["lesson 2"] + Array(repeating: "next", count: 7) { await repl.execute(line) }
         #expect(!(await repl.execute("order 99")))
         #expect(!printed.text.contains("still to do"))
         #expect(!(await repl.execute("connect http://127.0.0.1:1/fhir")))
         #expect(
             printed.text.contains(
-                "connection refused\nStep 7 done: solved with no hint, 1 wrong attempt.\n\nStep 8 of 8: Connect again"))
+                "connection refused\nStep 8 done: solved with no hint, 1 wrong attempt.\n\nStep 9 of 9: Connect again"))
         #expect(await repl.execute("whoami") == false)
         #expect(await repl.execute("set lang en"))
         #expect(printed.text.hasSuffix("(still to do: not connected yet)\n"))
@@ -88,7 +88,7 @@ struct LessonSessionTests {
         #expect(
             printed.text.hasSuffix(
                 "You finished this lesson.\nNext: 'lesson 1', The resources the app needs.\n1 of 12 lessons finished.\n"
-                    + "2 of 72 exercises solved without the solution shown: 2 with no hint, 0 with hints; "
+                    + "2 of 75 exercises solved without the solution shown: 2 with no hint, 0 with hints; "
                     + "0 after the solution; 0 wrong attempts in all. 'progress N' says how each of lesson N went.\n"
                     + "Lesson 0, Getting around the REPL, is finished.\nNext: 'lesson 1', The resources the app needs.\n"
             ))
