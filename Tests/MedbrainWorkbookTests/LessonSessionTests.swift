@@ -43,11 +43,11 @@ struct LessonSessionTests {
         await first.shutdown()
 
         let (repl, lessons, printed) = Self.session(progress: path)
-        #expect(lessons.resumeNote == "Lesson 7 (Record a dose) is at step 3 of 8: 'lesson 7' resumes it.")
+        #expect(lessons.resumeNote == "Lesson 7 (Record a dose) is at step 3 of 9: 'lesson 7' resumes it.")
         #expect(!(await repl.execute("hint")))
         #expect(printed.text == "error: lesson 7 is not open in this session; 'lesson 7' resumes it\n")
         #expect(await repl.execute("lesson 7"))
-        #expect(printed.text.contains("(Steps 1–2 ran again, so the session is where you left it.)\n\nStep 3 of 8"))
+        #expect(printed.text.contains("(Steps 1–2 ran again, so the session is where you left it.)\n\nStep 3 of 9"))
         #expect(!printed.text.contains("logged in as"))
         #expect(repl.state.patientID == "f001")
         #expect(repl.state.ordersListed == 11)
@@ -88,7 +88,7 @@ struct LessonSessionTests {
         #expect(
             printed.text.hasSuffix(
                 "You finished this lesson.\nNext: 'lesson 1', The resources the app needs.\n1 of 12 lessons finished.\n"
-                    + "2 of 75 exercises solved without the solution shown: 2 with no hint, 0 with hints; "
+                    + "2 of 76 exercises solved without the solution shown: 2 with no hint, 0 with hints; "
                     + "0 after the solution; 0 wrong attempts in all. 'progress N' says how each of lesson N went.\n"
                     + "Lesson 0, Getting around the REPL, is finished.\nNext: 'lesson 1', The resources the app needs.\n"
             ))
