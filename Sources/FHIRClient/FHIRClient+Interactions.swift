@@ -62,12 +62,15 @@ extension FHIRClient {
         try await request("DELETE", "\(type)/\(id)")
     }
 
-    /// How many resources a search finds, by `_summary=count` (the server sends no entries).
-    public func count(_ type: String, _ parameters: [(String, String)] = []) async throws(ClientError) -> Int {
+    /// How many resources a search finds, by `_summary=count` (the server sends no entries),
+    /// and the Bundle that said so.
+    public func count(_ type: String, _ parameters: [(String, String)] = []) async throws(ClientError) -> (
+        total: Int, bundle: FHIRModel.Bundle
+    ) {
         let bundle = try await search(type, parameters + [("_summary", "count")])
         guard let total = bundle.total else {
             throw .notFHIR(url: url(for: type), reason: "its search Bundle has no total")
         }
-        return total
+        return (total, bundle)
     }
 }

@@ -57,7 +57,7 @@ extension CommandContext {
     private func say(_ word: String, code: String) throws {
         let json = try ResourceInput.read(word)
         let input: InstructionsInput
-        do { input = try InstructionsInput(jsonText: Array(json.compactText.utf8)) } catch {
+        do { input = try InstructionsInput(json: json) } catch {
             throw REPLError(error.description)
         }
         let renderer = InstructionsRenderer(language: try language(code))

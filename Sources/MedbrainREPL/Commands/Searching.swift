@@ -150,13 +150,10 @@ extension CommandContext {
         guard let type = arguments.first else { throw UsageError() }
         let client = try connected()
         try checkType(type, on: client)
-        let parameters = try Self.searchParameters(arguments.dropFirst()) + [("_summary", "count")]
-        let bundle = try await client.search(type, parameters)
-        guard let total = bundle.total else {
-            throw ClientError.notFHIR(url: client.url(for: type), reason: "its search Bundle has no total")
-        }
+        let parameters = try Self.searchParameters(arguments.dropFirst())
+        let (total, bundle) = try await client.count(type, parameters)
         // The server's answer is kept as any search's is, so `fhirpath total` reads it.
-        let query = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+        let query = (parameters + [("_summary", "count")]).map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         session.result = ExploreResult(json: bundle.json, request: "GET \(type)?\(query)", bundle: bundle)
         show(["resourceType": .string(type), "count": .number(String(total))], lines: ["\(total) \(type)"])
     }

@@ -34,8 +34,9 @@ public struct DoseExpectation: Sendable, Equatable {
         do { order = try Order(json: try await repl.read("\(version.orderType)/\(self.order)")) } catch {
             return "\(version.orderType)/\(self.order) cannot be read: \(error)"
         }
-        var first: String?
-        for reference in Set(doses).sorted(by: { doses.lastIndex(of: $0)! > doses.lastIndex(of: $1)! }) {
+        // Newest first, each once: the problem said is the one of the student's last try.
+        var (first, seen): (String?, Set<String>) = (nil, [])
+        for reference in doses.reversed() where seen.insert(reference).inserted {
             guard let json = try? await repl.read(reference) else {
                 first = first ?? "\(reference) is not on the server"
                 continue

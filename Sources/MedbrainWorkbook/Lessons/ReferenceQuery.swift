@@ -4,7 +4,7 @@ import FHIRModel
 /// `http://server/fhir/Patient/f001` name one patient, and so do `patient:Patient=f001` and
 /// `patient=f001` where `patient` can only point at a Patient. A lesson that asks for
 /// `patient=f001` takes each of them, as the server would answer each alike.
-struct ReferenceQuery: Equatable {
+struct ReferenceQuery {
     var type: String?
     var id: String
 

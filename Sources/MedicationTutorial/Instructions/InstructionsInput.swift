@@ -38,6 +38,11 @@ public struct InstructionsInput: Sendable {
     public init(jsonText bytes: some Sequence<UInt8>) throws(InstructionsInputError) {
         let json: JSONValue
         do { json = try JSONParser.parse(bytes) } catch { throw .syntax(error) }
+        try self.init(json: json)
+    }
+
+    /// The same, for JSON already parsed (the REPL's `instructions {…}`).
+    public init(json: JSONValue) throws(InstructionsInputError) {
         guard case .object(let object) = json else { throw .notDosage(json.kindName) }
         do {
             items = try Self.items(object, json: json)
