@@ -108,6 +108,7 @@ let package = Package(
             name: "MedbrainCommands",
             dependencies: [
                 "FHIRServer",
+                "MedbrainDataset",
                 "FHIRPath",
                 "MedicationTutorial",
                 "MedbrainREPL",

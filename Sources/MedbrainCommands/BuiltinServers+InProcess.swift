@@ -1,13 +1,14 @@
 import FHIRServer
 import Foundation
+import MedbrainDataset
 import MedbrainREPL
 import MedbrainWeb
 
 extension BuiltinServers {
     /// Starts a built-in server inside this process on a free loopback port, with the
     /// classroom's web view at the root of its address: what `medbrain` hands its REPL.
-    public static let launchInProcess: BuiltinServerLauncher = { version, now in
-        let configuration = ServerConfiguration(version: version, now: now)
+    public static let launchInProcess: BuiltinServerLauncher = { version, now, seed in
+        let configuration = ServerConfiguration(version: version, now: now, seed: seed.flatMap(DatasetSeed.init))
         let server = try await InProcessServer.start(configuration, pages: WebView().pages)
         return BuiltinServer(baseURL: server.baseURL, stop: { await server.stop() })
     }

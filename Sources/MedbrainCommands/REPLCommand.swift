@@ -50,7 +50,8 @@ struct REPLCommand: AsyncParsableCommand {
             languages: LanguageCatalog.standard(), interrupted: terminal ? Self.interruptedSinceLastLook : nil)
         let folder = Workbook.defaultFolder()
         let lessons = LessonCommands(
-            workbook: { Workbook.load(from: folder) }, progressPath: LessonProgress.defaultPath())
+            workbook: { Workbook.load(from: folder) }, progressPath: LessonProgress.defaultPath(),
+            classSeed: ProcessInfo.processInfo.environment["MEDBRAIN_SEED"])
         for warning in lessons.warnings { Output.standardError("warning: \(warning)\n") }
         repl.extensions = [lessons]
         // On a terminal the line editor takes Ctrl-C from here on, the first connect included.

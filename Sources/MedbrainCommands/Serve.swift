@@ -2,6 +2,7 @@ import ArgumentParser
 import FHIRModel
 import FHIRServer
 import Foundation
+import MedbrainDataset
 import MedbrainWeb
 
 /// `medbrain serve`: the built-in FHIR server on its own, for any FHIR client.
@@ -33,7 +34,13 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A fixed time for meta.lastUpdated (ISO 8601), so runs are reproducible.")
     var now: String?
 
+    @Option(help: "A word that varies the doses (which were missed, their times, how many), as 'lesson --seed' does.")
+    var seed: String?
+
     func validate() throws {
+        if let seed, DatasetSeed(seed) == nil {
+            throw ValidationError("--seed needs one word, such as a number or a name")
+        }
         if let now, Date.parseInstant(now) == nil {
             throw ValidationError("--now needs an ISO 8601 date-time such as 2016-08-16T10:00:00Z, not '\(now)'")
         }
@@ -42,7 +49,8 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = ServerConfiguration(
-            host: host, port: port, version: fhirVersion, now: now.flatMap(Date.parseInstant), dataPath: data)
+            host: host, port: port, version: fhirVersion, now: now.flatMap(Date.parseInstant), dataPath: data,
+            seed: seed.flatMap(DatasetSeed.init))
         let service: FHIRService
         do {
             service = try await FHIRService.build(configuration)

@@ -11,10 +11,15 @@ public enum BuiltinDataset {
     /// The dataset as written: the R4 Bundle's JSON text.
     public static var r4BundleText: String { BundledFiles.datasetR4JSON }
 
-    /// The dataset's resources in `version`'s form.
-    public static func resources(for version: FHIRVersion) throws -> [JSONValue] {
+    /// The dataset's resources in `version`'s form; with a seed, the student's own doses
+    /// (``DatasetVariation``), the same in every release.
+    public static func resources(for version: FHIRVersion, seed: DatasetSeed? = nil) throws -> [JSONValue] {
         let bundle = try FHIRModel.Bundle(jsonText: Array(r4BundleText.utf8))
-        let resources = bundle.entry.compactMap(\.resource)
+        var resources = bundle.entry.compactMap(\.resource)
+        if let seed, !seed.isDefault {
+            var variation = DatasetVariation(seed: seed)
+            resources = variation.apply(to: resources)
+        }
         guard version != .r4 else { return resources }
         return try resources.map { resource throws(FHIRDecodingError) in
             try VersionConversion.convert(resource, to: version)

@@ -1,3 +1,5 @@
+import MedbrainDataset
+
 /// Makes new inputs from seed texts the way a mutation fuzzer does: flips, inserts, deletes,
 /// repeats and splices of bytes, plus the characters each format treats specially. Seeded,
 /// so a run can be repeated to the input that failed.
@@ -45,23 +47,5 @@ struct Mutator {
 
     private mutating func pick(_ choices: [[UInt8]]) -> [UInt8] {
         choices.isEmpty ? [] : choices[random.below(choices.count)]
-    }
-}
-
-/// A small, fast, seeded generator (SplitMix64): the same seed, the same inputs.
-struct SplitMix {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound` (0 when bound is 0).
-    mutating func below(_ bound: Int) -> Int {
-        bound <= 0 ? 0 : Int(next() % UInt64(bound))
     }
 }

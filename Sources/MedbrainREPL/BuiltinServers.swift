@@ -16,10 +16,11 @@ public struct BuiltinServer: Sendable {
     }
 }
 
-/// Starts a built-in server for a version, its clock fixed at a date (nil: the real clock).
+/// Starts a built-in server for a version, its clock fixed at a date (nil: the real clock),
+/// its doses varied by a seed word (nil: the dataset as written).
 ///
 /// The program hands one to the REPL, so the REPL does not depend on the server it starts.
-public typealias BuiltinServerLauncher = @Sendable (FHIRVersion, Date?) async throws -> BuiltinServer
+public typealias BuiltinServerLauncher = @Sendable (FHIRVersion, Date?, String?) async throws -> BuiltinServer
 
 /// The built-in FHIR servers a REPL starts on demand, one per version, on loopback.
 ///
@@ -29,6 +30,8 @@ public actor BuiltinServers {
     private var starting: [FHIRVersion: Task<BuiltinServer, any Error>] = [:]
     private var running: [FHIRVersion: BuiltinServer] = [:]
     private var now: Date?
+    /// The student's seed word (`lesson --seed`); nil serves the dataset as written.
+    private(set) var seed: String?
     private let launch: BuiltinServerLauncher
 
     /// Servers whose clock is fixed at `now` (nil: the real clock), started by `launch`.
@@ -59,8 +62,8 @@ public actor BuiltinServers {
 
     private func start(_ version: FHIRVersion) -> Task<BuiltinServer, any Error> {
         if let task = starting[version] { return task }
-        let (launch, now) = (launch, now)
-        let task = Task { try await launch(version, now) }
+        let (launch, now, seed) = (launch, now, seed)
+        let task = Task { try await launch(version, now, seed) }
         starting[version] = task
         return task
     }
@@ -68,10 +71,10 @@ public actor BuiltinServers {
     /// The base URLs of the servers running now.
     var baseURLs: [String] { running.values.map(\.baseURL) }
 
-    /// Stops every server; the next ones run with `now` as their clock.
-    func restart(now: Date?) async {
+    /// Stops every server; the next ones run with `now` as their clock and `seed`'s data.
+    func restart(now: Date?, seed: String?) async {
         await stopAll()
-        self.now = now
+        (self.now, self.seed) = (now, seed)
     }
 
     func stopAll() async {

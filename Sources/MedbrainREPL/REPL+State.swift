@@ -76,11 +76,12 @@ extension REPL {
         try expression.evaluate(on: json, environment: context.fhirPathEnvironment()).map(\.displayText)
     }
 
-    /// Starts over as a lesson does: fresh built-in servers on the clock `now`, no server or
-    /// patient, settings at their defaults in `timeZone`.
-    public func restart(now: Date?, timeZone: String) async throws {
+    /// Starts over as a lesson does: fresh built-in servers on the clock `now` holding `seed`'s
+    /// doses (nil: the dataset as written), no server or patient, settings at their defaults in
+    /// `timeZone`.
+    public func restart(now: Date?, timeZone: String, seed: String? = nil) async throws {
         guard let zone = TimeZone(identifier: timeZone) else { throw REPLError("unknown time zone '\(timeZone)'") }
-        await context.servers.restart(now: now)
+        await context.servers.restart(now: now, seed: seed)
         context.fixedNow = now
         context.session = Session()
         (context.instructionsWithheld, context.lastSaid) = (false, [])

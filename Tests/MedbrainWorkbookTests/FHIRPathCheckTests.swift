@@ -65,3 +65,44 @@ struct FHIRPathCheckTests {
         }
     }
 }
+
+/// `? same-as GET PATH EXPRESSION` compares the last result with the server's own answer, so it
+/// holds on any student's data and still refuses a search narrowed, widened or aimed elsewhere.
+@Suite("same-as checks")
+struct SameAsCheckTests {
+    static let notDone =
+        "same-as GET MedicationAdministration?patient=f001&status=not-done&_count=100 entry.resource.id"
+
+    @Test(arguments: [
+        (["search MedicationAdministration patient=f001 status=not-done _count=100"], true),
+        (["search MedicationAdministration patient=Patient/f001 _count=100 --where \"status = 'not-done'\""], true),
+        // A filter on one page of 50 misses some; all doses; another patient's; nothing yet.
+        (["search MedicationAdministration patient=f001 --where \"status = 'not-done'\""], false),
+        (["search MedicationAdministration patient=f001 _count=100"], false),
+        (["search MedicationAdministration patient=f002 status=not-done"], false),
+        ([], false),
+    ])
+    func theResultMustHoldWhatTheServerAnswers(commands: [String], holds: Bool) async throws {
+        let repl = await FHIRPathCheckTests.repl()
+        for command in commands { #expect(await repl.execute(command), "\(command)") }
+        let missing = await (try LessonCheck(Self.notDone)).missing(in: repl, requestsSince: 0)
+        #expect((missing == nil) == holds, "\(missing ?? "")")
+        await repl.shutdown()
+    }
+
+    /// What is missing never says the server's values: the next question may ask for them.
+    @Test func theServersAnswerIsNotGivenAway() async throws {
+        let repl = await FHIRPathCheckTests.repl()
+        #expect(await repl.execute("search MedicationAdministration patient=f001"))
+        let check = try LessonCheck("same-as GET MedicationAdministration?patient=f001&status=not-done total")
+        #expect(
+            await check.missing(in: repl, requestsSince: 0)
+                == "total on the last result differs from the server's answer to the search this step asks for")
+        await repl.shutdown()
+    }
+
+    @Test(arguments: ["same-as total", "same-as GET Patient", "same-as POST Patient total"])
+    func aBrokenCheckIsRefused(text: String) {
+        #expect(throws: WorkbookProblem.self) { try LessonCheck(text) }
+    }
+}

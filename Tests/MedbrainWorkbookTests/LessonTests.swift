@@ -52,7 +52,7 @@ struct LessonFileTests {
         ("Some text", 1, "text before the first step; a step starts with '# TITLE'"),
         (
             "# A\n? nonsense check", 2,
-            "unknown check 'nonsense check'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, said SENTENCE, result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION"
+            "unknown check 'nonsense check'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, said SENTENCE, result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION, same-as GET PATH EXPRESSION"
         ),
         ("# A\n? ran help\n%title Late", 3, "%directives belong before the first step"),
         ("%pause here", 1, "%pause belongs in transcripts, not lessons"),

@@ -17,15 +17,17 @@ extension FHIRService {
         if let kept {
             await store.load(kept, lastUpdated: loadTime)
         } else if persistence != nil {
-            await store.load(try BuiltinDataset.resources(for: configuration.version), lastUpdated: loadTime)
+            await store.load(
+                try BuiltinDataset.resources(for: configuration.version, seed: configuration.seed),
+                lastUpdated: loadTime)
             try await store.save()
         } else {
             // Made when a request first needs data; the dataset is compiled in and its tests
             // read it in every release, so failing to decode it is a defect of the build.
-            let version = configuration.version
+            let (version, seed) = (configuration.version, configuration.seed)
             await store.loadOnFirstUse(
                 {
-                    do { return try BuiltinDataset.resources(for: version) } catch {
+                    do { return try BuiltinDataset.resources(for: version, seed: seed) } catch {
                         preconditionFailure("the built-in dataset does not decode in \(version): \(error)")
                     }
                 }, lastUpdated: loadTime)

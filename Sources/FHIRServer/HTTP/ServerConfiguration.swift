@@ -1,5 +1,6 @@
 import FHIRModel
 import Foundation
+import MedbrainDataset
 
 /// How to run the built-in server: `medbrain serve`'s options, also used in-process.
 public struct ServerConfiguration: Sendable {
@@ -12,11 +13,14 @@ public struct ServerConfiguration: Sendable {
     /// A data file that keeps every write; nil keeps data in memory only.
     public var dataPath: String?
     public var maximumBodySize: Int
+    /// A student's own doses (`lesson --seed`); nil serves the dataset as written.
+    public var seed: DatasetSeed?
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, version: FHIRVersion = .dstu2, now: Date? = nil,
-        dataPath: String? = nil, maximumBodySize: Int = 8 << 20
+        dataPath: String? = nil, maximumBodySize: Int = 8 << 20, seed: DatasetSeed? = nil
     ) {
+        self.seed = seed
         self.host = host
         self.port = port
         self.version = version

@@ -24,6 +24,11 @@ public enum LessonAnswer: Sendable, Equatable {
         self = .computed(path: path, expression: expression)
     }
 
+    var isComputed: Bool {
+        if case .computed = self { return true }
+        return false
+    }
+
     /// The accepted values, normalized; a computed answer the server could not give says why.
     func values(in repl: REPL) async -> Result<[String], WorkbookProblem> {
         switch self {

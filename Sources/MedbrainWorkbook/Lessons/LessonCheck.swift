@@ -32,6 +32,10 @@ public enum LessonCheck: Sendable, Equatable {
     case noAnswer
     /// `instructions` said this sentence last (for a Timing the student wrote or repaired).
     case said(String)
+    /// The expression gives the same items on the last result as on the server's answer to
+    /// `GET path`, in any order: a search checked on what it answered, whatever the student's
+    /// data holds (`same-as GET MedicationAdministration?patient=f001 total`).
+    case sameAs(path: String, expression: String)
 
     /// The check as a lesson writes it, such as `logged-in f001` or `recorded 2 missed`.
     public init(_ text: String) throws(WorkbookProblem) {
@@ -52,6 +56,11 @@ public enum LessonCheck: Sendable, Equatable {
         case "dose-written": self = .doseWritten(try DoseExpectation(rest))
         case "no-answer" where rest.isEmpty: self = .noAnswer
         case "said" where !rest.isEmpty: self = .said(rest.joined(separator: " "))
+        case "same-as":
+            guard rest.first == "GET", case .fhirpath(let path?, let expression) = try Self.fhirPathCheck(rest) else {
+                throw WorkbookProblem("same-as needs GET PATH EXPRESSION")
+            }
+            self = .sameAs(path: path, expression: expression)
         default: try self.init(state: words.first ?? "", rest, text: text)
         }
     }
@@ -82,7 +91,7 @@ public enum LessonCheck: Sendable, Equatable {
                 "unknown check '\(text)'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, "
                     + "orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, "
                     + "requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, said SENTENCE, "
-                    + "result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION"
+                    + "result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION, same-as GET PATH EXPRESSION"
             )
         }
     }
@@ -130,6 +139,8 @@ public enum LessonCheck: Sendable, Equatable {
             if said.contains(sentence) { return nil }
             return said.isEmpty
                 ? "'instructions' has said no sentence yet" : "it says \"\(said[0])\", not \"\(sentence)\""
+        case .sameAs(let path, let expression):
+            return await Self.missingSame(expression, as: path, in: repl)
         }
     }
 

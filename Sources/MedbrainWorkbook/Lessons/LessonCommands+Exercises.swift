@@ -46,7 +46,7 @@ extension LessonCommands {
         return true
     }
 
-    func solution(in repl: REPL) throws {
+    func solution(in repl: REPL) async throws {
         let (lesson, index) = try active()
         let step = lesson.steps[index]
         if step.isExercise, !(progress.lessons[lesson.id]?.solutionShown.contains(index) ?? false) {
@@ -55,7 +55,24 @@ extension LessonCommands {
             save(in: repl)
         }
         repl.print(step.isExercise ? "One way to do it:" : "Type:")
-        for command in step.commands { repl.print("  \(command)") }
+        for command in await Self.solution(of: step, in: repl) { repl.print("  \(command)") }
+    }
+
+    /// The step's solution as the student's data answers it: a question whose answer is
+    /// computed gives the value the server holds now where the one written (for the dataset
+    /// as written) is not among them, so a seeded student is not shown someone else's answer.
+    static func solution(of step: Lesson.Step, in repl: REPL) async -> [String] {
+        guard step.kind == .question else { return step.commands }
+        var accepted: [String] = []
+        // Computed answers first: a stated one may be a spelling of the default data's value.
+        for answer in step.answers.sorted(by: { $0.isComputed && !$1.isComputed }) {
+            if case .success(let values) = await answer.values(in: repl) { accepted += values }
+        }
+        guard let first = accepted.first else { return step.commands }
+        return step.commands.map { line in
+            guard line.hasPrefix("answer ") else { return line }
+            return accepted.contains(LessonAnswer.normalized(String(line.dropFirst(7)))) ? line : "answer \(first)"
+        }
     }
 
     /// A step completed: an exercise counts as solved alone if its solution was not shown.

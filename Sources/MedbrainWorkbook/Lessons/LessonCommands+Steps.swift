@@ -7,7 +7,7 @@ extension LessonCommands {
     /// commands of the steps before it run again, quietly, so the session is as it was left.
     /// A finished lesson starts again at step 1 and stays finished.
     func start(_ lesson: Lesson, in repl: REPL) async throws {
-        try await repl.restart(now: lesson.header.now, timeZone: lesson.header.timeZone)
+        try await repl.restart(now: lesson.header.now, timeZone: lesson.header.timeZone, seed: seed)
         repl.instructionsWithheld = lesson.withholdsInstructions
         var entry = progress.lessons[lesson.id] ?? .init()
         if entry.finished { entry.step = 0 }
@@ -17,6 +17,7 @@ extension LessonCommands {
         save(in: repl)
         let sections = lesson.sections.isEmpty ? "" : " (tutorial \(lesson.sections))"
         repl.print("Lesson \(lesson.number.map(String.init) ?? lesson.id): \(lesson.title)\(sections)")
+        if let seed { repl.print("(Your own doses, from seed \(seed).)") }
         starting = true
         defer { starting = false }
         if let version = lesson.header.server, !(await repl.execute("connect builtin \(version.rawValue)")) {
@@ -147,5 +148,48 @@ extension LessonCommands {
         }
         progress.lessons[lesson.id] = nil
         try await start(lesson, in: repl)
+    }
+}
+
+extension LessonCommands {
+    /// `lesson`, `lesson N`, and either with `--seed WORD` (alone: the seed in use).
+    func lesson(_ arguments: [String], in repl: REPL) async throws {
+        var words = arguments
+        if let flag = words.firstIndex(of: "--seed") {
+            words.remove(at: flag)
+            guard flag < words.count else {
+                guard words.isEmpty else { throw UsageError() }
+                return saySeed(in: repl)
+            }
+            let word = words.remove(at: flag)
+            guard let seed = Self.seedWord(word), !word.hasPrefix("-") else {
+                throw REPLError("--seed needs one word, such as a number or your name")
+            }
+            progress.seed = seed
+            save(in: repl)
+            if words.isEmpty { sayChanged(in: repl) }
+        }
+        guard words.count <= 1 else { throw UsageError() }
+        guard let name = words.first else { return arguments.isEmpty ? list(in: repl) : () }
+        try await start(try lesson(named: name), in: repl)
+    }
+
+    private func sayChanged(in repl: REPL) {
+        guard let seed else {
+            return repl.print("The lessons use the doses as written again, as every transcript does.")
+        }
+        repl.printWrapped(
+            "Your doses now come from seed \(seed): which were missed, their times and how many differ from "
+                + "a neighbour's. A lesson started from now on uses them; 'lesson --seed default' goes back.",
+            indent: 0)
+    }
+
+    private func saySeed(in repl: REPL) {
+        guard let seed else {
+            return repl.print("No seed: the lessons use the doses as written. 'lesson --seed WORD' gives you your own.")
+        }
+        let from = progress.seed == nil ? " (from MEDBRAIN_SEED)" : ""
+        repl.print(
+            "Your doses come from seed \(seed)\(from); 'lesson --seed default' goes back to the data as written.")
     }
 }

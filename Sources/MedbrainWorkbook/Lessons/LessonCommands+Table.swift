@@ -21,13 +21,10 @@ extension LessonCommands {
             "Workbook",
             [
                 Command(
-                    "lesson", usage: "lesson [N|NAME]", summary: "list the lessons, or start or resume one",
+                    "lesson", usage: "lesson [N|NAME] [--seed WORD]",
+                    summary: "list the lessons, or start or resume one; --seed: your own version of the doses",
                     example: "lesson 3", complete: { [self] _, words in words.count == 2 ? lessonNames : [] },
-                    run: { [self] repl, arguments in
-                        guard arguments.count <= 1 else { throw UsageError() }
-                        guard let name = arguments.first else { return list(in: repl) }
-                        try await start(try lesson(named: name), in: repl)
-                    }),
+                    run: { [self] repl, arguments in try await lesson(arguments, in: repl) }),
                 Command(
                     "next", usage: "next", summary: "go on to the next step", example: "next",
                     run: plain { [self] repl in try move(by: 1, in: repl) }),
@@ -40,7 +37,7 @@ extension LessonCommands {
                 Command(
                     "solution", usage: "solution", summary: "one way to do this step (a last resort)",
                     example: "solution",
-                    run: plain { [self] repl in try solution(in: repl) }),
+                    run: plain { [self] repl in try await solution(in: repl) }),
                 Command(
                     "answer", usage: "answer VALUE", summary: "answer this step's question", example: "answer 4",
                     run: { [self] repl, arguments in

@@ -25,14 +25,19 @@ public final class LessonCommands: REPLExtension {
     /// False once the lesson started here is finished: its last step is not checked again.
     var checking = false
 
+    /// `$MEDBRAIN_SEED`, for a class whose instructor sets each student's seed; the student's
+    /// own `lesson --seed` comes first.
+    let classSeed: String?
+
     /// Worth a line at start: an unreadable progress file. (A broken lesson file is said when
     /// the lessons are read, by `lesson`.)
     public let warnings: [String]
 
     /// The workbook `load` reads, when a lesson is first asked for.
-    public init(workbook load: @escaping () -> Workbook, progressPath: String?) {
+    public init(workbook load: @escaping () -> Workbook, progressPath: String?, classSeed: String? = nil) {
         loadWorkbook = load
         self.progressPath = progressPath
+        self.classSeed = classSeed.flatMap(Self.seedWord)
         let (loaded, warning) = progressPath.map(LessonProgress.load(from:)) ?? (LessonProgress(), nil)
         progress = loaded
         warnings = [warning].compactMap { $0 }
@@ -40,6 +45,17 @@ public final class LessonCommands: REPLExtension {
 
     public convenience init(workbook: Workbook, progressPath: String?) {
         self.init(workbook: { workbook }, progressPath: progressPath)
+    }
+
+    /// A seed is one word (a number, a name); anything else is no seed.
+    static func seedWord(_ text: String) -> String? {
+        text.isEmpty || text.contains(where: \.isWhitespace) ? nil : text
+    }
+
+    /// The seed word the lessons' data comes from; nil is the dataset as written.
+    var seed: String? {
+        let word = progress.seed ?? classSeed
+        return word?.lowercased() == "default" ? nil : word
     }
 
     /// Checks the step after every command but the workbook's own; a failed command can be

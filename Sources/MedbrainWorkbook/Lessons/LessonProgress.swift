@@ -41,6 +41,8 @@ public struct LessonProgress: Sendable, Equatable, Codable {
     public var lessons: [String: Entry] = [:]
     /// The lesson started last, which `next` and `hint` talk about.
     public var current: String?
+    /// The student's seed word (`lesson --seed`): lessons serve their own version of the doses.
+    public var seed: String?
 
     public init() {}
 

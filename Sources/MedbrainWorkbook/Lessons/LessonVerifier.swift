@@ -28,7 +28,8 @@ public struct LessonVerifier {
     /// One line per problem (`step 3, also route 1: did not complete the step (…)`); none
     /// when the lesson holds.
     public func problems(in lesson: Lesson) async -> [String] {
-        var problems = lesson.authoringProblems + (await answersPrintedBefore(in: lesson))
+        var problems =
+            lesson.authoringProblems + (await answersPrintedBefore(in: lesson)) + (await seededProblems(in: lesson))
         for (index, step) in lesson.steps.enumerated() {
             let place = "step \(index + 1) (\(step.title))"
             let routes =
