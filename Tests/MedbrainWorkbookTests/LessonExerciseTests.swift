@@ -234,8 +234,8 @@ struct LessonExerciseTests {
     }
 }
 
-/// `lesson check` refuses a question whose answer the step before it printed where a student
-/// would copy it: a summary line or a count, not a value inside a resource's JSON.
+/// `lesson check` refuses a question whose answer the lesson printed before it where a student
+/// would copy it: a summary line or a count, not a value inside a resource's JSON or a table.
 @Suite("Answers printed before their question")
 struct AnswerLeakTests {
     static func problems(_ text: String) async throws -> [String] {
@@ -255,11 +255,20 @@ struct AnswerLeakTests {
         search + "# question: Q\n> answer 3\nanswer: 3\n",
         // A value inside the JSON the step fetched is what the question has the student find.
         "%server builtin dstu2\n# Read\n> read Patient f001\n? ran read\n# question: Q\n> answer 1961-12-24\nanswer: 1961-12-24\n",
-        // Printed two steps before: the question is not the next thing the student reads after it.
-        search + "# Help\n> help\n? ran help\n# question: Q\n> answer 11\nanswer: 11\n",
+        // A row of a table: finding it among the others is the skill, as in JSON.
+        search + "# question: Q\n> answer ord-02\nanswer: ord-02\n",
+        // The question's own text offers it among others: the student must still choose.
+        "%server builtin dstu2\n# Log in\n> login\n> whoami\n? ran whoami\n"
+            + "# question: Q\nIs it 1961-12-24 or 1962-12-24?\n> answer 1961-12-24\nanswer: 1961-12-24\n",
     ])
     func notACopiedAnswer(text: String) async throws {
         #expect(try await Self.problems(text) == [])
+    }
+
+    /// Not only the step just before: anything the lesson printed before the question counts.
+    @Test func aCountPrintedStepsBeforeIsRefused() async throws {
+        let text = Self.search + "# Help\n> help\n? ran help\n# question: Q\n> answer 11\nanswer: 11\n"
+        #expect(try await Self.problems(text) == ["step 3 (Q): its answer '11' was printed before the question"])
     }
 
     @Test func aSummaryLineIsRefused() async throws {

@@ -1,9 +1,12 @@
+import Foundation
 import MedbrainREPL
 
 /// A question must be answered by looking, not by remembering: its answer may not be among
-/// what the step before it printed (its text, or what its solution's commands printed), where
-/// a student would simply copy it. (Earlier steps print so many numbers and dates that a
-/// small answer is always somewhere; the step just before is where a copied answer comes from.)
+/// what the lesson printed before it (the steps' texts, and what their solutions' commands
+/// printed), where a student would simply copy it. Three things are fair: a value inside a
+/// resource's JSON or a row of a table (finding it among the others is the skill), and an
+/// answer the question's own text holds among others (the body whose issue the student must
+/// read names every element).
 extension LessonVerifier {
     /// Runs the lesson's solutions in one session that keeps what it printed and, before each
     /// question, looks for its accepted answers there.
@@ -18,10 +21,13 @@ extension LessonVerifier {
         for (index, step) in lesson.steps.enumerated() {
             if step.kind == .question {
                 // The question's own text is printed when its step is shown: look before that.
-                let before = Self.withoutJSON(String(seen.prefix(seen.count - Self.shown(step, in: seen))))
+                let before = Self.withoutTables(
+                    Self.withoutJSON(String(seen.prefix(seen.count - Self.shown(step, in: seen)))))
+                let asked = step.narrative.joined(separator: "\n")
                 for answer in step.answers {
                     guard case .success(let values) = await answer.values(in: repl) else { continue }
-                    if let value = values.first(where: { Self.printed($0, in: before) }) {
+                    if let value = values.first(where: { Self.printed($0, in: before) && !Self.printed($0, in: asked) })
+                    {
                         problems.append(
                             "step \(index + 1) (\(step.title)): its answer '\(value)' was printed before the question")
                         break
@@ -29,8 +35,8 @@ extension LessonVerifier {
                 }
             }
             for command in step.commands { await repl.execute(command) }
-            // What this step showed and printed, with the next step's heading and narrative.
-            seen = printed.take()
+            // What the lesson showed and printed so far, up to the next step's narrative.
+            seen += printed.take()
         }
         await repl.shutdown()
         return problems
@@ -47,6 +53,14 @@ extension LessonVerifier {
             if line == "}" || line == "]" { inside = false }
         }
         return kept.joined(separator: "\n")
+    }
+
+    /// The text without the rows of tables: lines whose cells are set apart by two spaces or
+    /// more, twice or more (`ord-02  Nasivin nasal drops  completed`).
+    static func withoutTables(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            line.trimmingCharacters(in: .whitespaces).split(separator: "  ", omittingEmptySubsequences: true).count < 3
+        }.joined(separator: "\n")
     }
 
     /// Whether `answer` was printed where a student would copy it. A number is printed all over
