@@ -49,6 +49,10 @@ struct SeedTests {
         #expect(await repl.execute("lesson --seed anna"))
         #expect(lessons.progress.seed == "anna" && lessons.seed == "anna")
         #expect(printed.take().hasPrefix("Your doses now come from seed anna:"))
+        #expect(await repl.execute("lesson"))
+        #expect(
+            printed.take().hasSuffix(
+                "Your own doses come from seed anna; 'lesson --seed default' uses the data as written.\n"))
         #expect(await repl.execute("lesson --seed default"))
         #expect(lessons.seed == nil)
         #expect(printed.take() == "The lessons use the doses as written again, as every transcript does.\n")

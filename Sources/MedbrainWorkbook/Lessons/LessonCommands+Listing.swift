@@ -21,6 +21,9 @@ extension LessonCommands {
             repl.print("\(mark) \(number.count < 2 ? " " + number : number)  \(lesson.title)\(sections)\(exercises)")
         }
         repl.print("'lesson N' starts or resumes lesson N.")
+        if let seed {
+            repl.print("Your own doses come from seed \(seed); 'lesson --seed default' uses the data as written.")
+        }
     }
 
     func report(in repl: REPL) {
