@@ -39,7 +39,7 @@ struct MetadataAndReadTests {
     /// Each row: method, path, body, content type, the status, and text the outcome must contain.
     static let refusals: [(String, String, String?, String, Int, String)] = [
         ("GET", "Patient/nobody", nil, "", 404, "not known"),
-        ("GET", "Practitioner/1", nil, "", 404, "not supported"),
+        ("GET", "Spaceship/1", nil, "", 404, "not supported"),
         ("GET", "Patient/f001/_history/9", nil, "", 404, "no version 9"),
         ("GET", "Patient?_format=xml", nil, "", 406, "JSON only"),
         ("DELETE", "metadata", nil, "", 405, "not supported on metadata"),

@@ -4,7 +4,13 @@ import FHIRModel
 /// same tables the server searches with, so what it claims is what it does.
 extension FHIRService {
     func metadata(_ context: FHIRExchange) -> FHIRResponse {
-        context.respond(200, capabilityStatement.json)
+        let pretty = context.wantsPretty
+        return context.respond(
+            200,
+            body: metadataCache.bytes(pretty: pretty) {
+                let json = capabilityStatement.json
+                return pretty ? json.prettyBytes : json.compactBytes
+            })
     }
 
     /// What this server supports, in its version's form.
@@ -20,27 +26,51 @@ extension FHIRService {
         // Required until R4 removed it: what the server does with elements it does not know.
         if [.dstu2, .stu3].contains(version) { statement.extra["acceptUnknown"] = "extensions" }
         var rest = CapabilityRest(mode: "server")
-        rest.resource = resourceTypes.map(resourceCapability)
+        rest.resource = CapabilityResources.of(version)
         rest.interaction = [CapabilityInteraction(code: "transaction"), CapabilityInteraction(code: "batch")]
         statement.rest = [rest]
         return statement
-    }
-
-    private func resourceCapability(_ type: String) -> CapabilityResource {
-        var resource = CapabilityResource(type: type)
-        resource.interaction = ["read", "vread", "update", "delete", "history-instance", "create", "search-type"]
-            .map(CapabilityInteraction.init)
-        // Each parameter's documentation is its FHIRPath expression: what the server evaluates.
-        let parameters = searchParameters.definitions(of: type).filter(\.isListed)
-        resource.searchParam = parameters.map {
-            CapabilitySearchParam(name: $0.code, type: $0.kind.rawValue, documentation: $0.expression)
-        }
-        resource.searchInclude = parameters.filter { $0.kind == .reference }.map { "\(type):\($0.code)" }
-        return resource
     }
 }
 
 /// The product's name and version, as `--version` and the metadata state them.
 public enum MedbrainInfo {
     public static let version = "0.1.0"
+}
+
+/// What the server does with each resource type of a release, made once per process: the same
+/// for every server of the release, and the largest part of its CapabilityStatement (every type
+/// with its search parameters), which every client asks for when it connects.
+enum CapabilityResources {
+    static func of(_ version: FHIRVersion) -> [CapabilityResource] {
+        switch version {
+        case .dstu2: dstu2
+        case .stu3: stu3
+        case .r4: r4
+        case .r4b: r4b
+        case .r5: r5
+        }
+    }
+
+    private static let dstu2 = make(.dstu2)
+    private static let stu3 = make(.stu3)
+    private static let r4 = make(.r4)
+    private static let r4b = make(.r4b)
+    private static let r5 = make(.r5)
+
+    private static func make(_ version: FHIRVersion) -> [CapabilityResource] {
+        let index = SearchParameterIndex(version: version)
+        return version.resourceTypes.map { type in
+            var resource = CapabilityResource(type: type)
+            resource.interaction = ["read", "vread", "update", "delete", "history-instance", "create", "search-type"]
+                .map(CapabilityInteraction.init)
+            // Each parameter's documentation is its FHIRPath expression: what the server evaluates.
+            let parameters = index.definitions(of: type).filter(\.isListed)
+            resource.searchParam = parameters.map {
+                CapabilitySearchParam(name: $0.code, type: $0.kind.rawValue, documentation: $0.expression)
+            }
+            resource.searchInclude = parameters.filter { $0.kind == .reference }.map { "\(type):\($0.code)" }
+            return resource
+        }
+    }
 }

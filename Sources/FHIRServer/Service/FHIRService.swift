@@ -14,6 +14,8 @@ public struct FHIRService: Sendable {
     public let validator: ResourceValidator
     /// Searches' matches and answers, kept until the store's next change.
     let searches = SearchCache()
+    /// The CapabilityStatement, made once.
+    let metadataCache = MetadataCache()
     /// The release's search parameters, each parsed once.
     let searchParameters: SearchParameterIndex
     /// Where the FHIR API lives on the HTTP server.
