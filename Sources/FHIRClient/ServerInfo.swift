@@ -23,8 +23,12 @@ public struct ServerInfo: Sendable, Equatable {
                 url: baseURL + "/metadata", reason: "expected a CapabilityStatement, found \(type ?? "no resourceType")"
             )
         }
+        // The statement's header only: its rest part lists every type with its search parameters
+        // (hundreds of kilobytes on a full server), of which only names are read, below.
+        var header = metadata.objectValue ?? JSONObject()
+        header["rest"] = nil
         let statement: CapabilityStatement
-        do { statement = try CapabilityStatement(json: metadata, path: type ?? "CapabilityStatement") } catch {
+        do { statement = try CapabilityStatement(json: .object(header), path: type ?? "CapabilityStatement") } catch {
             throw .notFHIR(url: baseURL + "/metadata", reason: error.description)
         }
         guard let number = statement.fhirVersion ?? assumedVersion?.number else {
@@ -38,12 +42,23 @@ public struct ServerInfo: Sendable, Equatable {
         fhirVersion = number
         software = [statement.software?.name, statement.software?.version].compactMap { $0 }.joined(separator: " ")
         if software?.isEmpty == true { software = nil }
-        resourceTypes = statement.resourceTypes
-        var parameters: [String: [String]] = [:]
-        for resource in statement.rest.flatMap(\.resource) {
-            guard let type = resource.type else { continue }
-            parameters[type, default: []] += resource.searchParam.compactMap(\.name)
+        (resourceTypes, searchParameters) = try Self.resources(in: metadata["rest"], url: baseURL + "/metadata")
+    }
+
+    /// The types `rest.resource` lists, in order, and each one's search parameter names.
+    private static func resources(in rest: JSONValue?, url: String) throws(ClientError) -> (
+        [String], [String: [String]]
+    ) {
+        var (types, parameters) = ([String](), [String: [String]]())
+        guard let rest else { return (types, parameters) }
+        guard let modes = rest.arrayValue else { throw .notFHIR(url: url, reason: "rest is not an array") }
+        for resource in modes.flatMap({ $0["resource"]?.arrayValue ?? [] }) {
+            guard let type = resource["type"]?.stringValue else { continue }
+            types.append(type)
+            parameters[type, default: []] += (resource["searchParam"]?.arrayValue ?? []).compactMap {
+                $0["name"]?.stringValue
+            }
         }
-        searchParameters = parameters
+        return (types, parameters)
     }
 }

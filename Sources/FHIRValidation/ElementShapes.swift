@@ -33,7 +33,11 @@ struct ElementShapes {
 
     /// The JSON names of a choice's forms that `object` could hold (`effectiveDateTime`, …).
     private func choiceKeys(_ name: String, _ element: FHIRTypeModel.Element, in object: JSONObject) -> [String] {
-        element.types.map { name + $0.prefix(1).uppercased() + $0.dropFirst() }
+        // A type listed twice (STU3's models list Reference once per target) is one form.
+        var seen: Set<String> = []
+        return element.types.map { name + $0.prefix(1).uppercased() + $0.dropFirst() }.filter {
+            seen.insert($0).inserted
+        }
     }
 
     private func cardinality(_ value: JSONValue?, _ element: FHIRTypeModel.Element, path: String) -> ValidationIssue? {

@@ -49,7 +49,9 @@ public struct ResourceValidator: Sendable {
                 !text.contains("://"), supportedTypes.contains(target.type), !exists(target.type, target.id)
             {
                 found.append(
-                    ValidationIssue(path: path, message: "refers to \(text), which does not exist on this server"))
+                    ValidationIssue(
+                        path: path, message: "refers to \(text), which does not exist on this server",
+                        isMissingTarget: true))
             }
             for (key, member) in object.members where key != "contained" {
                 found += referenceIssues(in: member, path: "\(path).\(key)", exists: exists)

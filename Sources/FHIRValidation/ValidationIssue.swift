@@ -2,10 +2,14 @@
 public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
     public let path: String
     public let message: String
+    /// A reference to a resource this server does not hold: refused on a create, kept on a
+    /// load (`--load`), where the data may be a part of a larger whole, as Bulk Data's is.
+    public let isMissingTarget: Bool
 
-    public init(path: String, message: String) {
+    public init(path: String, message: String, isMissingTarget: Bool = false) {
         self.path = path
         self.message = message
+        self.isMissingTarget = isMissingTarget
     }
 
     public var description: String { "\(path): \(message)" }

@@ -7,10 +7,13 @@ import MedbrainWeb
 extension BuiltinServers {
     /// Starts a built-in server inside this process on a free loopback port, with the
     /// classroom's web view at the root of its address: what `medbrain` hands its REPL.
-    public static let launchInProcess: BuiltinServerLauncher = { version, now, seed in
-        let configuration = ServerConfiguration(version: version, now: now, seed: seed.flatMap(DatasetSeed.init))
+    public static let launchInProcess: BuiltinServerLauncher = { setup in
+        var configuration = ServerConfiguration(
+            version: setup.version, now: setup.now, seed: setup.seed.flatMap(DatasetSeed.init))
+        configuration.load = setup.load
         let server = try await InProcessServer.start(configuration, pages: WebView().pages)
-        return BuiltinServer(baseURL: server.baseURL, stop: { await server.stop() })
+        return BuiltinServer(
+            baseURL: server.baseURL, loadReport: server.loadReport?.lines() ?? [], stop: { await server.stop() })
     }
 
     /// Built-in servers started in this process, their clocks fixed at `now` (nil: the real clock).

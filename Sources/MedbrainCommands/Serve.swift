@@ -34,6 +34,13 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A fixed time for meta.lastUpdated (ISO 8601), so runs are reproducible.")
     var now: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Resources to load beside the built-in data: a Bundle, an NDJSON file (Bulk Data) or a folder of them.",
+            discussion:
+                "Repeat it for more. Each resource is validated as a create would be; what is refused is listed."))
+    var load: [String] = []
+
     @Option(help: "A word that varies the doses (which were missed, their times, how many), as 'lesson --seed' does.")
     var seed: String?
 
@@ -48,12 +55,16 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, version: fhirVersion, now: now.flatMap(Date.parseInstant), dataPath: data,
             seed: seed.flatMap(DatasetSeed.init))
+        configuration.load = load
+        if !load.isEmpty { configuration.loadProgress = LoadProgressBar(terminal: isatty(STDERR_FILENO) == 1).show }
         let service: FHIRService
         do {
-            service = try await FHIRService.build(configuration)
+            let (built, report) = try await FHIRService.build(loading: configuration)
+            service = built
+            for line in report?.lines() ?? [] { Output.standardError(line + "\n") }
         } catch {
             throw CommandFailure("cannot load the data: \(error)")
         }

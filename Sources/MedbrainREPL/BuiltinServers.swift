@@ -9,18 +9,29 @@ public struct BuiltinServer: Sendable {
     public let baseURL: String
     /// Stops accepting connections, lets open requests finish, and returns when it is down.
     public let stop: @Sendable () async -> Void
+    /// What its `--load` files gave, a line each (`loaded 12 resources: …`); empty without one.
+    public let loadReport: [String]
 
-    public init(baseURL: String, stop: @escaping @Sendable () async -> Void) {
+    public init(baseURL: String, loadReport: [String] = [], stop: @escaping @Sendable () async -> Void) {
         self.baseURL = baseURL
+        self.loadReport = loadReport
         self.stop = stop
     }
 }
 
-/// Starts a built-in server for a version, its clock fixed at a date (nil: the real clock),
-/// its doses varied by a seed word (nil: the dataset as written).
+/// How to start one built-in server: its release, its clock fixed at a date (nil: the real
+/// clock), its doses varied by a seed word (nil: the dataset as written), and files to load.
+public struct BuiltinServerSetup: Sendable {
+    public var version: FHIRVersion
+    public var now: Date?
+    public var seed: String?
+    public var load: [String] = []
+}
+
+/// Starts a built-in server as `setup` says.
 ///
 /// The program hands one to the REPL, so the REPL does not depend on the server it starts.
-public typealias BuiltinServerLauncher = @Sendable (FHIRVersion, Date?, String?) async throws -> BuiltinServer
+public typealias BuiltinServerLauncher = @Sendable (BuiltinServerSetup) async throws -> BuiltinServer
 
 /// The built-in FHIR servers a REPL starts on demand, one per version, on loopback.
 ///
@@ -47,12 +58,22 @@ public actor BuiltinServers {
 
     /// The base URL of the built-in server for `version`, started if it is not running.
     func baseURL(_ version: FHIRVersion) async throws -> String {
-        if let server = running[version] { return server.baseURL }
-        let task = start(version)
+        try await server(version).baseURL
+    }
+
+    /// The built-in server for `version`, started if it is not running; with files to load, a
+    /// new one in its place that holds them too.
+    func server(_ version: FHIRVersion, loading load: [String] = []) async throws -> BuiltinServer {
+        if load.isEmpty, let server = running[version] { return server }
+        if !load.isEmpty, let old = starting[version] {
+            (starting[version], running[version]) = (nil, nil)
+            await (try? old.value)?.stop()
+        }
+        let task = start(version, loading: load)
         do {
             let server = try await task.value
             running[version] = server
-            return server.baseURL
+            return server
         } catch {
             // A failed start is forgotten, so the next `connect` tries again.
             if starting[version] == task { starting[version] = nil }
@@ -60,10 +81,11 @@ public actor BuiltinServers {
         }
     }
 
-    private func start(_ version: FHIRVersion) -> Task<BuiltinServer, any Error> {
+    private func start(_ version: FHIRVersion, loading load: [String] = []) -> Task<BuiltinServer, any Error> {
         if let task = starting[version] { return task }
-        let (launch, now, seed) = (launch, now, seed)
-        let task = Task { try await launch(version, now, seed) }
+        let setup = BuiltinServerSetup(version: version, now: now, seed: seed, load: load)
+        let launch = launch
+        let task = Task { try await launch(setup) }
         starting[version] = task
         return task
     }

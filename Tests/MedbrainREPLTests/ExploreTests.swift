@@ -245,3 +245,33 @@ struct ExploreTests {
         await probe.stop()
     }
 }
+
+/// `connect builtin VERSION --load PATH`: a developer's own data, of any resource type, on the
+/// built-in server, explored with the same commands.
+@Suite("Loading data in the REPL")
+struct LoadInREPLTests {
+    @Test func connectLoadsAndSaysWhat() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-repl-load-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lines = [
+            #"{"resourceType":"Practitioner","id":"pr1","name":[{"family":"Lindner"}]}"#,
+            #"{"resourceType":"Observation","id":"bp1","status":"final","code":{"coding":[{"system":"http://loinc.org","code":"85354-9"}],"text":"Blood pressure"},"subject":{"reference":"Patient/f001"},"performer":[{"reference":"Practitioner/pr1"}],"effectiveDateTime":"2016-08-15T08:00:00+02:00"}"#,
+            #"{"resourceType":"Observation","id":"bad"}"#,
+        ]
+        try lines.joined(separator: "\n").write(toFile: folder + "/record.ndjson", atomically: true, encoding: .utf8)
+        let probe = Probe()
+        let connected = await probe.run("connect builtin r4 --load \(folder)")
+        #expect(connected.errors == "")
+        #expect(connected.output.contains("loaded 2 resources: Observation 1, Practitioner 1"), "\(connected.output)")
+        #expect(connected.output.contains("- record.ndjson:3: Observation.status: required; Observation.code: required"))
+        let found = await probe.run("search Observation code=http://loinc.org|85354-9 _include=Observation:performer")
+        #expect(found.output.hasPrefix("1 match, 1 included"), "\(found.output)")
+        #expect(found.output.contains("Lindner"))
+        // The tutorial's data is still there, and a missing path is one line.
+        #expect(await probe.run("count MedicationRequest patient=f001").output.hasPrefix("11"))
+        #expect(
+            await probe.run("connect builtin r4 --load /nowhere").errors.hasPrefix(
+                "error: /nowhere: no such file or folder to load"))
+    }
+}

@@ -36,4 +36,15 @@ extension FHIRService {
             version: configuration.version, store: store, clock: clock,
             maximumBodySize: configuration.maximumBodySize)
     }
+
+    /// The service for a configuration, with its `load` files loaded: what the load stored and
+    /// refused. A path that is not there is an error; a file or resource that cannot be loaded
+    /// is one of the report's refusals.
+    public static func build(loading configuration: ServerConfiguration) async throws -> (FHIRService, LoadReport?) {
+        let service = try await build(configuration)
+        guard !configuration.load.isEmpty else { return (service, nil) }
+        let source = try LoadSource(paths: configuration.load)
+        let report = try await service.load(source, progress: configuration.loadProgress ?? { _, _ in })
+        return (service, report)
+    }
 }

@@ -8,12 +8,17 @@ import ServiceLifecycle
 public final class InProcessServer: Sendable {
     public let baseURL: String
     public let service: FHIRService
+    /// What `configuration.load` loaded and refused; nil without a load.
+    public let loadReport: LoadReport?
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    private init(baseURL: String, service: FHIRService, group: ServiceGroup, task: Task<Void, any Error>) {
+    private init(
+        baseURL: String, service: FHIRService, loadReport: LoadReport?, group: ServiceGroup, task: Task<Void, any Error>
+    ) {
         self.baseURL = baseURL
         self.service = service
+        self.loadReport = loadReport
         self.group = group
         self.task = task
     }
@@ -22,7 +27,7 @@ public final class InProcessServer: Sendable {
     public static func start(_ configuration: ServerConfiguration = ServerConfiguration(), pages: PageResponder? = nil)
         async throws -> InProcessServer
     {
-        let service = try await FHIRService.build(configuration)
+        let (service, loadReport) = try await FHIRService.build(loading: configuration)
         let (ready, readyContinuation) = AsyncStream<String>.makeStream()
         let server = FHIRHTTPServer(service: service, configuration: configuration, pages: pages)
         let application = server.makeApplication { url in
@@ -36,7 +41,7 @@ public final class InProcessServer: Sendable {
             try await group.run()
         }
         for await url in ready {
-            return InProcessServer(baseURL: url, service: service, group: group, task: task)
+            return InProcessServer(baseURL: url, service: service, loadReport: loadReport, group: group, task: task)
         }
         try await task.value
         throw ServerStartError(message: "the server stopped before it was ready")

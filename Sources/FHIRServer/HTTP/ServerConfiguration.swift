@@ -15,6 +15,10 @@ public struct ServerConfiguration: Sendable {
     public var maximumBodySize: Int
     /// A student's own doses (`lesson --seed`); nil serves the dataset as written.
     public var seed: DatasetSeed?
+    /// Files and folders to load at start (`--load`), beside the built-in data.
+    public var load: [String] = []
+    /// Hears how far a load has come: resources checked, of how many.
+    public var loadProgress: (@Sendable (Int, Int) -> Void)?
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, version: FHIRVersion = .dstu2, now: Date? = nil,

@@ -132,18 +132,6 @@ struct TransactionPlan {
     }
 
     private func resolve(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .object(var object):
-            for key in object.keys {
-                if key == "reference", let text = object[key]?.stringValue, let real = placeholders[text] {
-                    object[key] = .string(real)
-                } else if let member = object[key] {
-                    object[key] = resolve(member)
-                }
-            }
-            return .object(object)
-        case .array(let elements): return .array(elements.map(resolve))
-        default: return value
-        }
+        Placeholders.resolve(value, with: placeholders)
     }
 }

@@ -10,7 +10,7 @@ extension CommandGroup {
             "1. Connect",
             [
                 .builtin(
-                    "connect", usage: "connect [URL | NAME | builtin [\(FHIRVersion.choices)]]",
+                    "connect", usage: "connect [URL | NAME | builtin [\(FHIRVersion.choices)] [--load PATH ...]]",
                     summary: "read a FHIR server's metadata and speak its version", section: "§11.4.1",
                     example: "connect builtin r4", waiting: "Connecting…",
                     complete: { context, words in
@@ -64,7 +64,7 @@ extension CommandContext {
             lines: ["connected to \(info.baseURL)"]
                 + (["\(info.software ?? "unnamed software"), \(Self.release(of: info))"]
                 + ["\(info.resourceTypes.count) resource types, among them \(Self.highlights(info.resourceTypes))"]
-                + [Self.tutorialNote(info.release)].compactMap { $0 })
+                + [Self.tutorialNote(info.release)].compactMap { $0 } + target.loadReport)
                 .flatMap { TextTable.wrap($0, width: max(20, console.width - 2)).map { "  " + $0 } })
     }
 
@@ -96,9 +96,19 @@ extension CommandContext {
             }
             return profile
         }
-        let name = arguments.count > 1 ? arguments[1] : "dstu2"
-        guard let version = FHIRVersion(rawValue: name.lowercased()), arguments.count <= 2 else { throw usage }
-        return ConnectTarget(url: try await servers.baseURL(version))
+        var words = Array(arguments.dropFirst())
+        var load: [String] = []
+        while let flag = words.firstIndex(of: "--load") {
+            guard flag + 1 < words.count else {
+                throw REPLError("--load needs a file or folder: a Bundle, NDJSON or a folder of them")
+            }
+            load.append(Self.expandingHome(words[flag + 1]))
+            words.removeSubrange(flag...(flag + 1))
+        }
+        let name = words.first ?? "dstu2"
+        guard let version = FHIRVersion(rawValue: name.lowercased()), words.count <= 1 else { throw usage }
+        let server = try await servers.server(version, loading: load)
+        return ConnectTarget(url: server.baseURL, loadReport: load.isEmpty ? [] : server.loadReport)
     }
 
     fileprivate func disconnect(_ arguments: [String]) throws {
@@ -128,6 +138,14 @@ extension CommandContext {
         var url: String
         var credentials: Credentials?
         var assumedVersion: FHIRVersion?
+        /// What `--load` loaded and refused, a line each.
+        var loadReport: [String] = []
+    }
+
+    /// `~/data` as the shell would read it.
+    static func expandingHome(_ path: String) -> String {
+        guard path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] else { return path }
+        return home + path.dropFirst()
     }
 
     fileprivate func listServers(_ arguments: [String]) throws {

@@ -1,0 +1,113 @@
+import FHIRModel
+import FHIRValidation
+import Synchronization
+
+/// `--load PATH`: resources from files into the store, each validated as a create would be,
+/// keeping its own id (so the references between them hold) or given one; `urn:uuid:`
+/// references of a Bundle resolved as a transaction resolves them.
+extension FHIRService {
+    public func load(_ source: LoadSource, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
+        async throws(StoreError) -> LoadReport
+    {
+        var report = LoadReport(unreadable: source.unreadable)
+        var writes: [StoreWrite] = []
+        var places: [String] = []
+        var placeholders: [String: String] = [:]
+        var taken = Set(source.items.compactMap { item in Self.key(of: item.resource, id: item.entryID) })
+        for item in source.items {
+            guard let type = item.resource["resourceType"]?.stringValue, resourceTypes.contains(type) else {
+                let named = item.resource["resourceType"]?.stringValue.map { "'\($0)'" } ?? "none"
+                report.refused.append(
+                    (item.place, "resourceType \(named) is not a resource type of \(version.displayName)"))
+                continue
+            }
+            var id = item.resource["id"]?.stringValue ?? item.entryID
+            if id == nil {
+                var next = await store.reserveID(for: type)
+                while taken.contains("\(type)/\(next)") { next = await store.reserveID(for: type) }
+                (id, _) = (next, taken.insert("\(type)/\(next)"))
+            }
+            var resource = item.resource
+            if case .object(var object) = resource, object["id"] == nil {
+                object["id"] = .string(id!)
+                resource = .object(object)
+            }
+            if let fullUrl = item.fullUrl { placeholders[fullUrl] = "\(type)/\(id!)" }
+            writes.append(StoreWrite(type: type, id: id!, resource: resource))
+            places.append(item.place)
+        }
+        writes = writes.map {
+            StoreWrite(
+                type: $0.type, id: $0.id, resource: $0.resource.map { Placeholders.resolve($0, with: placeholders) })
+        }
+        let total = writes.count
+        let missing = MissingTargets()
+        let (stored, refused) = try await store.applyValid(
+            writes, lastUpdated: now,
+            validate: { write, exists in
+                let issues = validator.issues(in: write.resource!, type: write.type, exists: exists)
+                missing.note("\(write.type)/\(write.id)", issues.filter(\.isMissingTarget).count)
+                return issues.filter { !$0.isMissingTarget }
+            }, progress: { progress($0, total) })
+        report.missingTargets = missing.total(in: stored)
+        progress(total, total)
+        for resource in stored { report.loaded[resource.type, default: 0] += 1 }
+        for (index, issues) in refused.sorted(by: { $0.key < $1.key }) {
+            report.refused.append((places[index], issues.map { "\($0.path): \($0.message)" }.joined(separator: "; ")))
+        }
+        return report
+    }
+
+    private static func key(of resource: JSONValue, id: String?) -> String? {
+        guard let type = resource["resourceType"]?.stringValue, let id = resource["id"]?.stringValue ?? id else {
+            return nil
+        }
+        return "\(type)/\(id)"
+    }
+}
+
+/// What a load did: how many of each type it stored, and each thing it refused, with where it
+/// came from and why.
+public struct LoadReport: Sendable {
+    public var loaded: [String: Int] = [:]
+    public var refused: [(place: String, reason: String)] = []
+    /// References to resources neither loaded nor on the server: kept, and counted.
+    public var missingTargets = 0
+
+    public init(unreadable: [(place: String, reason: String)] = []) {
+        refused = unreadable
+    }
+
+    public var total: Int { loaded.values.reduce(0, +) }
+
+    /// `loaded 12 resources: Observation 8, Patient 4` and a line per refusal (the first
+    /// `limit`, then how many more).
+    public func lines(limit: Int = 20) -> [String] {
+        let types = loaded.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+        var lines = [
+            "loaded \(total) resource\(total == 1 ? "" : "s")"
+                + (types.isEmpty ? "" : ": " + types.joined(separator: ", "))
+        ]
+        if missingTargets > 0 {
+            lines.append(
+                "\(missingTargets) reference\(missingTargets == 1 ? " names a resource" : "s name resources") "
+                    + "that neither the load nor the server holds: kept as they are, as Bulk Data's import keeps them")
+        }
+        guard !refused.isEmpty else { return lines }
+        lines.append("refused \(refused.count):")
+        lines += refused.prefix(limit).map { "- \($0.place): \($0.reason)" }
+        if refused.count > limit { lines.append("… and \(refused.count - limit) more") }
+        return lines
+    }
+}
+
+/// Counts the references a load keeps that point at nothing: per resource, as its last check
+/// found them (a resource is checked again when a refusal touched the set), summed over those
+/// stored.
+private final class MissingTargets: Sendable {
+    private let counted = Mutex<[String: Int]>([:])
+    func note(_ key: String, _ count: Int) { counted.withLock { $0[key] = count } }
+    func total(in stored: [StoredResource]) -> Int {
+        counted.withLock { counts in stored.reduce(0) { $0 + (counts["\($1.type)/\($1.id)"] ?? 0) } }
+    }
+}
