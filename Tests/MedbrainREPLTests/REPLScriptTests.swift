@@ -66,7 +66,7 @@ struct REPLScriptTests {
                 "error: no setting 'volume'; settings are today, timezone, lang, week, format, colour, trace, timeout, "
                     + "fhirpath-limit",
                 "error: usage: set [NAME VALUE]",
-                "error: usage: connect [URL | NAME | builtin [dstu2|stu3|r4|r4b|r5]]",
+                "error: usage: connect [URL | NAME | builtin [dstu2|stu3|r4|r4b|r5] [--load PATH ...]]",
                 "error: usage: administer N taken|missed [at DATE-TIME]",
             ])
         // A failed connect keeps the session it had: whoami still answers.
