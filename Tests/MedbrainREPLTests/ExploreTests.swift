@@ -264,7 +264,8 @@ struct LoadInREPLTests {
         let connected = await probe.run("connect builtin r4 --load \(folder)")
         #expect(connected.errors == "")
         #expect(connected.output.contains("loaded 2 resources: Observation 1, Practitioner 1"), "\(connected.output)")
-        #expect(connected.output.contains("- record.ndjson:3: Observation.status: required; Observation.code: required"))
+        #expect(
+            connected.output.contains("- record.ndjson:3: Observation.status: required; Observation.code: required"))
         let found = await probe.run("search Observation code=http://loinc.org|85354-9 _include=Observation:performer")
         #expect(found.output.hasPrefix("1 match, 1 included"), "\(found.output)")
         #expect(found.output.contains("Lindner"))

@@ -11,6 +11,8 @@ public struct FHIRSearchParameters: Sendable {
     private let blocks: [String: Substring]
     /// Each type's nearest base with parameters of its own (`DomainResource`, `Resource`).
     public let bases: [String: String]
+    /// Every type the table names, in no order.
+    public var typeNames: Dictionary<String, Substring>.Keys { blocks.keys }
 
     /// Reads the table: a `Name : Base` line per type, then its parameters, each on a line that
     /// starts with two spaces; `#` starts a comment line.
@@ -43,7 +45,13 @@ public struct FHIRSearchParameters: Sendable {
     /// The parameters `type` defines itself, as the table lists them; nil for a type the table
     /// does not name.
     public func own(_ type: String) -> [SearchParameterDefinition]? {
-        blocks[type].map { block in block.split(separator: "\n").compactMap(SearchParameterDefinition.init(line:)) }
+        // Split as bytes: splitting Characters finds grapheme breaks, which cost every
+        // CapabilityStatement of a full server (every type's lines) milliseconds.
+        blocks[type].map { block in
+            block.utf8.split(separator: UInt8(ascii: "\n")).compactMap {
+                SearchParameterDefinition(line: Substring($0))
+            }
+        }
     }
 
     /// Every type's own parameters (for tests and tools; the server asks ``parameters(of:)``).
@@ -56,12 +64,29 @@ public struct FHIRSearchParameters: Sendable {
     /// The table says the bases, so no type model is read (the built-in server's metadata asks
     /// this before the first prompt).
     public func parameters(of type: String) -> [SearchParameterDefinition] {
+        var owned: [String: [SearchParameterDefinition]] = [:]
+        return parameters(of: type, reading: &owned)
+    }
+
+    /// Every parameter of each of `types`, as ``parameters(of:)`` gives them, each type's lines
+    /// read once for all: the bases every type shares (`Resource`, `DomainResource`) are not
+    /// read again for each (a CapabilityStatement lists every type of the release).
+    public func parameters(of types: [String]) -> [String: [SearchParameterDefinition]] {
+        var owned: [String: [SearchParameterDefinition]] = [:]
+        return Dictionary(uniqueKeysWithValues: types.map { ($0, parameters(of: $0, reading: &owned)) })
+    }
+
+    private func parameters(of type: String, reading owned: inout [String: [SearchParameterDefinition]])
+        -> [SearchParameterDefinition]
+    {
         var result: [SearchParameterDefinition] = []
         var seen: Set<String> = []
         var next: String? = type
         var steps = 0
         while let current = next, steps < 32 {
-            for parameter in own(current) ?? [] where seen.insert(parameter.code).inserted {
+            let own = owned[current] ?? self.own(current) ?? []
+            owned[current] = own
+            for parameter in own where seen.insert(parameter.code).inserted {
                 result.append(parameter)
             }
             next = bases[current]

@@ -11,7 +11,11 @@ public struct SearchParameterDefinition: Sendable, Equatable {
     public let code: String
     public let kind: Kind
     /// For a reference, the types it may name (`Patient`, `Group`); empty for the others.
-    public let targets: [String]
+    /// Split from the table's text when asked: a full server's CapabilityStatement reads every
+    /// definition of the release, and some name a hundred and more types it never needs.
+    public var targets: [String] { targetText.isEmpty ? [] : targetText.split(separator: "|").map(String.init) }
+    /// The targets as the table writes them, `Patient|Group`.
+    private let targetText: Substring
     /// The FHIRPath expression of its values; nil for parameters the specification gives none
     /// (`_text`, `_content`, `_query`), whose meaning is the server's.
     public let expression: String?
@@ -20,9 +24,15 @@ public struct SearchParameterDefinition: Sendable, Equatable {
     public let isListed: Bool
 
     public init(code: String, kind: Kind, targets: [String] = [], expression: String?, isListed: Bool = true) {
+        self.init(
+            code: code, kind: kind, targetText: Substring(targets.joined(separator: "|")), expression: expression,
+            isListed: isListed)
+    }
+
+    private init(code: String, kind: Kind, targetText: Substring, expression: String?, isListed: Bool) {
         self.code = code
         self.kind = kind
-        self.targets = targets
+        self.targetText = targetText
         self.expression = expression
         self.isListed = isListed
     }
@@ -30,12 +40,14 @@ public struct SearchParameterDefinition: Sendable, Equatable {
     /// Reads a table line: `code type targets expression` (`-` for no targets, no expression),
     /// `~` before a code that is not listed; nil for a line that is not one.
     init?(line: Substring) {
-        let words = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
+        // Split as bytes (the table is ASCII but for expressions, which are kept whole).
+        let words = line.utf8.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: true)
+            .map(Substring.init)
         guard words.count == 4, let kind = Kind(rawValue: String(words[1])) else { return nil }
         let unlisted = words[0].hasPrefix("~")
         self.init(
             code: String(unlisted ? words[0].dropFirst() : words[0]), kind: kind,
-            targets: words[2] == "-" ? [] : words[2].split(separator: "|").map(String.init),
+            targetText: words[2] == "-" ? "" : words[2],
             expression: words[3] == "-" ? nil : String(words[3]), isListed: !unlisted)
     }
 }

@@ -9,6 +9,7 @@ extension FHIRService {
     /// file always holds what the server serves; without a data file the dataset is loaded
     /// when a request first needs data (`metadata` does not).
     public static func build(_ configuration: ServerConfiguration) async throws -> FHIRService {
+        let version = configuration.version
         let clock: any ServerClock = configuration.now.map(FixedClock.init) ?? SystemClock()
         var persistence = configuration.dataPath.map { FilePersistence(file: StoreFile(path: $0)) }
         let kept = try persistence?.load()
@@ -24,7 +25,7 @@ extension FHIRService {
         } else {
             // Made when a request first needs data; the dataset is compiled in and its tests
             // read it in every release, so failing to decode it is a defect of the build.
-            let (version, seed) = (configuration.version, configuration.seed)
+            let seed = configuration.seed
             await store.loadOnFirstUse(
                 {
                     do { return try BuiltinDataset.resources(for: version, seed: seed) } catch {
@@ -32,9 +33,13 @@ extension FHIRService {
                     }
                 }, lastUpdated: loadTime)
         }
-        return FHIRService(
+        let service = FHIRService(
             version: configuration.version, store: store, clock: clock,
             maximumBodySize: configuration.maximumBodySize)
+        // The first client asks for the CapabilityStatement at once (the REPL before its first
+        // prompt): it is made on another core while the HTTP server starts.
+        Task.detached(priority: .userInitiated) { service.prepareMetadata() }
+        return service
     }
 
     /// The service for a configuration, with its `load` files loaded: what the load stored and

@@ -30,7 +30,7 @@ struct SearchCriterion: Sendable {
         switch parameter.kind {
         case .string: return ["exact", "contains"].contains(modifier)
         case .token: return ["exact", "not"].contains(modifier)
-        case .reference: return parameter.definition.targets.contains(modifier)
+        case .reference: return parameter.targets.contains(modifier)
         case .uri: return ["below", "above"].contains(modifier)
         case .date, .number, .quantity, .composite, .special: return false
         }

@@ -20,6 +20,8 @@ public struct SearchParameter: Sendable {
             let expression = try? FHIRPathExpression(text)
         else { return nil }
         self.definition = definition
+        let targets = definition.targets
+        (self.targets, target) = (targets, targets.count == 1 ? targets[0] : nil)
         self.expression = expression
         environment = FHIRPathEnvironment(model: model, resolver: Self.resolveByName)
     }
@@ -39,7 +41,9 @@ public struct SearchParameter: Sendable {
     public var isListed: Bool { definition.isListed }
     /// For a reference of one target type, the type a bare id names (`patient=f001` is
     /// `Patient/f001`); nil when it may name several, where a bare id matches any of them.
-    public var target: String? { definition.targets.count == 1 ? definition.targets[0] : nil }
+    public let target: String?
+    /// For a reference, the types it may name, split once.
+    public let targets: [String]
 
     /// The parameter's values in `resource`, as JSON (a Reference, a CodeableConcept, a date).
     func values(_ resource: JSONValue) -> [JSONValue] {

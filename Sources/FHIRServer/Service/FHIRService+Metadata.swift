@@ -4,13 +4,19 @@ import FHIRModel
 /// same tables the server searches with, so what it claims is what it does.
 extension FHIRService {
     func metadata(_ context: FHIRExchange) -> FHIRResponse {
-        let pretty = context.wantsPretty
-        return context.respond(
-            200,
-            body: metadataCache.bytes(pretty: pretty) {
-                let json = capabilityStatement.json
-                return pretty ? json.prettyBytes : json.compactBytes
-            })
+        context.respond(200, body: metadataBytes(pretty: context.wantsPretty))
+    }
+
+    private func metadataBytes(pretty: Bool) -> [UInt8] {
+        metadataCache.bytes(pretty: pretty) {
+            let json = capabilityStatement.json
+            return pretty ? json.prettyBytes : json.compactBytes
+        }
+    }
+
+    /// Makes the statement as sent before anyone asks (``build(_:)`` starts it).
+    func prepareMetadata() {
+        _ = metadataBytes(pretty: false)
     }
 
     /// What this server supports, in its version's form.
@@ -59,13 +65,14 @@ enum CapabilityResources {
     private static let r5 = make(.r5)
 
     private static func make(_ version: FHIRVersion) -> [CapabilityResource] {
-        let index = SearchParameterIndex(version: version)
-        return version.resourceTypes.map { type in
+        let types = version.resourceTypes
+        let definitions = version.searchParameters.parameters(of: types)
+        return types.map { type in
             var resource = CapabilityResource(type: type)
             resource.interaction = ["read", "vread", "update", "delete", "history-instance", "create", "search-type"]
                 .map(CapabilityInteraction.init)
             // Each parameter's documentation is its FHIRPath expression: what the server evaluates.
-            let parameters = index.definitions(of: type).filter(\.isListed)
+            let parameters = (definitions[type] ?? []).filter { $0.isListed && SearchParameter.isSearched($0) }
             resource.searchParam = parameters.map {
                 CapabilitySearchParam(name: $0.code, type: $0.kind.rawValue, documentation: $0.expression)
             }
