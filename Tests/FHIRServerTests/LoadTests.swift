@@ -106,6 +106,15 @@ struct LoadTests {
         await #expect(throws: FileError.self) { try await Self.load([folder + "/nowhere"]) }
     }
 
+    @Test func aLoadOfManyTypesNamesTheLargest() {
+        var report = LoadReport()
+        report.loaded = Dictionary(uniqueKeysWithValues: (1...10).map { ("Type\($0)", $0) })
+        #expect(
+            report.lines().first
+                == "loaded 55 resources: Type10 10, Type9 9, Type8 8, Type7 7, Type6 6, Type5 5, Type4 4, Type3 3, "
+                + "and 2 other types")
+    }
+
     @Test func theReportSaysItInLines() {
         var report = LoadReport()
         report.loaded = ["Observation": 8, "Patient": 2]

@@ -83,7 +83,10 @@ public struct LoadReport: Sendable {
     /// `loaded 12 resources: Observation 8, Patient 4` and a line per refusal (the first
     /// `limit`, then how many more).
     public func lines(limit: Int = 20) -> [String] {
-        let types = loaded.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+        // The types with the most resources; a load of every type would fill a screen.
+        let sorted = loaded.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        var types = sorted.prefix(8).map { "\($0.key) \($0.value)" }
+        if sorted.count > 8 { types.append("and \(sorted.count - 8) other types") }
         var lines = [
             "loaded \(total) resource\(total == 1 ? "" : "s")"
                 + (types.isEmpty ? "" : ": " + types.joined(separator: ", "))
