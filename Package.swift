@@ -165,7 +165,8 @@ let package = Package(
             exclude: ["Golden"], swiftSettings: ownSettings),
         // Servers that misbehave on purpose, a loopback client socket, a seeded generator and
         // captured output, shared by the tests that need them.
-        .target(name: "TestSupport", path: "Tests/Support", swiftSettings: ownSettings),
+        .target(
+            name: "TestSupport", dependencies: ["MedbrainDataset"], path: "Tests/Support", swiftSettings: ownSettings),
         .testTarget(
             name: "FHIRClientTests", dependencies: ["FHIRClient", "FHIRServer", "TestSupport"],
             swiftSettings: ownSettings),

@@ -1,7 +1,7 @@
 /// A small, fast, seeded generator (SplitMix64): the same seed, the same numbers, on every
-/// machine, which `SystemRandomNumberGenerator` does not promise. The fuzzer's inputs and a
-/// student's seeded dataset both follow from their seed alone.
-public struct SplitMix: Sendable {
+/// machine, which `SystemRandomNumberGenerator` does not promise. The fuzzer's inputs, a
+/// student's seeded dataset and the tests' generated cases all follow from their seed alone.
+public struct SplitMix: RandomNumberGenerator, Sendable {
     public var state: UInt64
 
     public init(state: UInt64) {

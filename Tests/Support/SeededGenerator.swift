@@ -1,15 +1,9 @@
-/// SplitMix64: a small seeded generator, so a test that generates its cases generates the
-/// same ones on every run (and a failure repeats).
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+import MedbrainDataset
 
-    public init(seed: UInt64) { state = seed }
+/// The tests' seeded generator is the product's own SplitMix64, so a test that generates its
+/// cases generates the same ones on every run (and a failure repeats).
+public typealias SeededGenerator = SplitMix
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix {
+    public init(seed: UInt64) { self.init(state: seed) }
 }
