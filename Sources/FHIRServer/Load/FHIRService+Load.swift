@@ -104,9 +104,8 @@ public struct LoadReport: Sendable {
     }
 }
 
-/// Counts the references a load keeps that point at nothing: per resource, as its last check
-/// found them (a resource is checked again when a refusal touched the set), summed over those
-/// stored.
+/// Counts the references a load keeps that point at nothing: per resource, summed over those
+/// stored (the checks run inside the store, which calls back for each resource).
 private final class MissingTargets: Sendable {
     private let counted = Mutex<[String: Int]>([:])
     func note(_ key: String, _ count: Int) { counted.withLock { $0[key] = count } }

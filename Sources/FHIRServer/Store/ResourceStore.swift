@@ -186,27 +186,20 @@ public actor ResourceStore {
 extension ResourceStore {
     /// Validates each write on its own, with a lookup that knows every other write of the set,
     /// and applies those that pass in one step: a load keeps what it can and says what it
-    /// refused. A write that refers to a refused one is refused in turn, until none is left
-    /// pointing at nothing. `progress` hears how many of the first pass are checked.
+    /// refused. `progress` hears how many are checked. (The load keeps references to nothing,
+    /// so a refusal never makes another write wrong: one pass is enough.)
     public func applyValid(
         _ writes: [StoreWrite], lastUpdated: String,
         validate: (StoreWrite, (String, String) -> Bool) -> [ValidationIssue],
         progress: (Int) -> Void = { _ in }
     ) throws(StoreError) -> (stored: [StoredResource], refused: [Int: [ValidationIssue]]) {
+        let keys = Set(writes.map { "\($0.type)/\($0.id)" })
+        let exists = { (type: String, id: String) in keys.contains("\(type)/\(id)") || self.read(type, id) != nil }
         var refused: [Int: [ValidationIssue]] = [:]
-        var pass = 0
-        while true {
-            let accepted = Set(writes.indices).subtracting(refused.keys)
-            let keys = Set(accepted.map { "\(writes[$0].type)/\(writes[$0].id)" })
-            let exists = { (type: String, id: String) in keys.contains("\(type)/\(id)") || self.read(type, id) != nil }
-            var found = 0
-            for index in accepted.sorted() {
-                let issues = validate(writes[index], exists)
-                if !issues.isEmpty { (refused[index], found) = (issues, found + 1) }
-                if pass == 0, index % 1000 == 999 { progress(index + 1) }
-            }
-            pass += 1
-            if found == 0 || pass == 8 { break }
+        for (index, write) in writes.enumerated() {
+            let issues = validate(write, exists)
+            if !issues.isEmpty { refused[index] = issues }
+            if index % 1000 == 999 { progress(index + 1) }
         }
         let kept = writes.indices.filter { refused[$0] == nil }.map { writes[$0] }
         return (try apply(kept, lastUpdated: lastUpdated) { _, _ in [] }, refused)
