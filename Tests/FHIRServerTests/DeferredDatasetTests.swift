@@ -38,7 +38,7 @@ struct DeferredDatasetTests {
             ("read", { await $0.read("Patient", "p1") != nil }),
             ("history", { await $0.history("Patient", "p2").count == 1 }),
             ("all", { await $0.all("Patient").map(\.id) == ["p1", "p2"] }),
-            ("search", { await $0.search("Patient", matching: { _ in true }).found.count == 2 }),
+            ("search", { await $0.search("Patient", criteria: []).found.count == 2 }),
             (
                 "reserveID",
                 { store in

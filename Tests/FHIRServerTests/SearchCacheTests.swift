@@ -31,11 +31,11 @@ struct SearchCacheTests {
     /// between a search's scan and the moment its answer is kept).
     @Test func anAnswerFromBeforeAChangeIsNotKept() async {
         let (store, cache) = (ResourceStore(), SearchCache())
-        let (_, before) = await store.search("Patient") { _ in true }
+        let (_, before) = await store.search("Patient", criteria: [])
         await store.load([["resourceType": "Patient", "id": "p1"]], lastUpdated: "2016-08-16T08:00:00Z")
         cache.keep(answer: Array("stale".utf8), for: "all patients", asOf: before)
         #expect(cache.answer(for: "all patients", at: store.changeCount) == nil)
-        let (found, now) = await store.search("Patient") { _ in true }
+        let (found, now) = await store.search("Patient", criteria: [])
         #expect(found.map(\.id) == ["p1"])
         cache.keep(answer: Array("fresh".utf8), for: "all patients", asOf: now)
         cache.keep(matches: found, for: "Patient?", asOf: now)

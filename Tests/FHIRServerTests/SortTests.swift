@@ -51,15 +51,14 @@ struct SortTests {
         }
     }
 
-    @Test func anUnknownSortIsIgnoredUnlessStrict() async throws {
+    @Test func anUnknownSortIsRefusedUnlessLenient() async throws {
         try await withServer(.r4) { client in
-            #expect(
-                try await client.search("Patient?_sort=colour").compactMap { $0["id"]?.stringValue } == [
-                    "f001", "f002", "f003",
-                ])
-            let strict = try await client.get("Patient?_sort=colour", headers: ["Prefer": "handling=strict"])
-            #expect(strict.status == 400)
-            #expect(strict.outcomeText.contains("_sort=colour"))
+            let lenient = try await client.get("Patient?_sort=colour", headers: ["Prefer": "handling=lenient"])
+            let ids = lenient.json?["entry"]?.arrayValue?.compactMap { $0["resource"]?["id"]?.stringValue }
+            #expect(ids == ["f001", "f002", "f003"])
+            let refused = try await client.get("Patient?_sort=colour")
+            #expect(refused.status == 400)
+            #expect(refused.outcomeText.contains("_sort=colour"))
         }
     }
 }

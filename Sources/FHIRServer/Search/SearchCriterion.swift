@@ -2,54 +2,124 @@ import FHIRModel
 import Foundation
 
 /// One `name[:modifier]=v1,v2` of a search: true when any value matches (commas mean OR).
+///
+/// Each value is read once, when the criterion is made (a date's span, a token's system and
+/// code, a reference's type and id), not again for every resource the search looks at.
 struct SearchCriterion: Sendable {
     let parameter: SearchParameter
     let modifier: String?
     let values: [String]
-    /// For a reference parameter, each value as `(type, id)`, split once rather than per resource.
-    private let wantedTargets: [String: (type: String?, id: String)]
+    private let wanted: [Wanted]
+
+    /// One value of the query, read.
+    enum Wanted: Sendable {
+        case token(system: String?, code: String)
+        case text(folded: String, exact: String)
+        case reference(type: String?, id: String)
+        case date(DateMatch)
+        case number(NumberMatch)
+        case uri(String)
+        case missing(Bool)
+        /// A value that can match nothing (a reference without an id).
+        case nothing
+    }
 
     init(parameter: SearchParameter, modifier: String?, values: [String]) {
         self.parameter = parameter
         self.modifier = modifier
         self.values = values
-        var wanted: [String: (type: String?, id: String)] = [:]
-        if parameter.kind == .reference {
-            for value in values {
-                let parts = value.split(separator: "/").map(String.init)
-                guard let id = parts.last else { continue }
-                wanted[value] = (parts.count > 1 ? parts[parts.count - 2] : nil, id)
-            }
-        }
-        wantedTargets = wanted
+        wanted = values.map { Self.read($0, parameter: parameter, modifier: modifier) }
     }
 
     /// The modifiers each kind understands; others make the criterion unknown.
     static func accepts(_ modifier: String?, for parameter: SearchParameter) -> Bool {
-        guard let modifier else { return true }
+        guard let modifier, modifier != "missing" else { return true }
         switch parameter.kind {
         case .string: return ["exact", "contains"].contains(modifier)
-        case .token: return ["exact", "not"].contains(modifier)
+        case .token: return ["exact", "not", "text"].contains(modifier)
         case .reference: return parameter.targets.contains(modifier)
         case .uri: return ["below", "above"].contains(modifier)
         case .date, .number, .quantity, .composite, .special: return false
         }
     }
 
-    func matches(_ resource: JSONValue) -> Bool {
-        let found = parameter.values(resource)
-        let hit = values.contains { value in found.contains { matches(value, $0) } }
+    /// Why `value` cannot be searched with, or nil when it can.
+    static func problem(with value: String, parameter: SearchParameter, modifier: String?) -> String? {
+        if modifier == "missing" {
+            return value == "true" || value == "false" ? nil : "'\(value)' is not true or false for :missing"
+        }
+        switch parameter.kind {
+        case .date: return DateMatch(value) == nil ? "'\(value)' is not a date search value" : nil
+        case .number:
+            return NumberMatch(value, quantity: false) == nil ? "'\(value)' is not a number search value" : nil
+        case .quantity:
+            return NumberMatch(value, quantity: true) == nil ? "'\(value)' is not a quantity search value" : nil
+        default: return nil
+        }
+    }
+
+    private static func read(_ value: String, parameter: SearchParameter, modifier: String?) -> Wanted {
+        if modifier == "missing" { return .missing(value == "true") }
+        switch parameter.kind {
+        case .token where modifier == "text", .string: return .text(folded: fold(value), exact: value)
+        case .token:
+            let parts = value.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 2 ? .token(system: parts[0], code: parts[1]) : .token(system: nil, code: value)
+        case .reference:
+            let parts = value.split(separator: "/").map(String.init)
+            guard let id = parts.last else { return .nothing }
+            let type = parts.count > 1 ? parts[parts.count - 2] : (modifier ?? parameter.target)
+            return .reference(type: type, id: id)
+        case .date: return DateMatch(value).map(Wanted.date) ?? .nothing
+        case .number: return NumberMatch(value, quantity: false).map(Wanted.number) ?? .nothing
+        case .quantity: return NumberMatch(value, quantity: true).map(Wanted.number) ?? .nothing
+        case .uri: return .uri(value)
+        case .composite, .special: return .nothing
+        }
+    }
+
+    /// Whether a resource whose values for the parameter are `found` matches.
+    func matches(values found: [JSONValue]) -> Bool {
+        let hit = wanted.contains { wanted in
+            if case .missing(let missing) = wanted { return found.isEmpty == missing }
+            return found.contains { matches(wanted, $0) }
+        }
         return modifier == "not" ? !hit : hit
     }
 
-    private func matches(_ query: String, _ value: JSONValue) -> Bool {
-        switch parameter.kind {
-        case .token: TokenMatch.matches(query, value)
-        case .string: stringMatches(query, value)
-        case .reference: referenceMatches(query, value)
-        case .date: DateMatch(query).map { $0.matches(value) } ?? false
-        case .uri: uriMatches(query, value)
-        case .number, .quantity, .composite, .special: false
+    func matches(_ resource: JSONValue) -> Bool {
+        matches(values: parameter.values(resource))
+    }
+
+    /// The index keys any of which a match holds, or nil when the criterion cannot be looked up
+    /// in an index (`:not`, `:missing`, text, dates and numbers are checked one by one).
+    var indexKeys: [String]? {
+        guard modifier == nil || parameter.kind == .reference else { return nil }
+        var keys: [String] = []
+        for wanted in wanted {
+            switch wanted {
+            case .token(let system, let code):
+                guard let key = ParameterIndex.tokenKey(system: system, code: code) else { return nil }
+                keys.append(key)
+            case .reference(let type, let id): keys.append(ParameterIndex.referenceKey(type: type, id: id))
+            case .nothing: continue
+            default: return nil
+            }
+        }
+        return keys
+    }
+
+    private func matches(_ wanted: Wanted, _ value: JSONValue) -> Bool {
+        switch wanted {
+        case .token(let system, let code): TokenMatch.matches(system: system, code: code, value)
+        case .text(let folded, let exact): textMatches(folded, exact, value)
+        case .reference(let type, let id):
+            ParameterIndex.referenceKeys(of: value).contains(
+                ParameterIndex.referenceKey(type: type, id: id))
+        case .date(let date): date.matches(value)
+        case .number(let number): number.matches(value)
+        case .uri(let query): uriMatches(query, value)
+        case .missing, .nothing: false
         }
     }
 
@@ -64,11 +134,12 @@ struct SearchCriterion: Sendable {
         }
     }
 
-    private func stringMatches(_ query: String, _ value: JSONValue) -> Bool {
-        let wanted = Self.fold(query)
-        return Self.strings(in: value).contains { text in
+    /// A string (or a token's text) starts with the value, ignoring case and accents.
+    private func textMatches(_ wanted: String, _ exact: String, _ value: JSONValue) -> Bool {
+        let texts = parameter.kind == .token ? TokenMatch.texts(in: value) : Self.strings(in: value)
+        return texts.contains { text in
             switch modifier {
-            case "exact": text == query
+            case "exact": text == exact
             case "contains": Self.fold(text).contains(wanted)
             default: Self.fold(text).hasPrefix(wanted)
             }
@@ -87,37 +158,6 @@ struct SearchCriterion: Sendable {
         case .object(let object):
             object.members.filter { $0.0 != "use" && $0.0 != "period" }.flatMap { strings(in: $0.1) }
         default: []
-        }
-    }
-
-    private func referenceMatches(_ query: String, _ value: JSONValue) -> Bool {
-        guard let wanted = wantedTargets[query], let text = value["reference"]?.stringValue,
-            let target = Reference(reference: text).target, target.id == wanted.id
-        else { return false }
-        return target.type == (wanted.type ?? parameter.target ?? target.type)
-    }
-}
-
-/// Token search: `code`, `system|code`, `|code` or `system|` against codes, codings,
-/// identifiers, contact points and booleans.
-enum TokenMatch {
-    static func matches(_ query: String, _ value: JSONValue) -> Bool {
-        let parts = query.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let (system, code): (String?, String) = parts.count == 2 ? (parts[0], parts[1]) : (nil, parts[0])
-        return pairs(in: value).contains { pair in
-            (system == nil || (system!.isEmpty ? pair.system == nil : pair.system == system))
-                && (code.isEmpty || pair.code == code)
-        }
-    }
-
-    private static func pairs(in value: JSONValue) -> [(system: String?, code: String?)] {
-        switch value {
-        case .string(let text): return [(nil, text)]
-        case .bool(let flag): return [(nil, flag ? "true" : "false")]
-        case .object(let object):
-            if case .array(let codings) = object["coding"] ?? .null { return codings.flatMap(pairs) }
-            return [(object["system"]?.stringValue, (object["code"] ?? object["value"])?.stringValue)]
-        default: return []
         }
     }
 }

@@ -13,8 +13,7 @@ public struct SearchParameter: Sendable {
 
     /// The definition's parameter, or nil when the server cannot search with it: it has no
     /// expression (`_text`), its expression does not parse, or its type is not one the server
-    /// matches (number, quantity, composite and special ones are not listed, and are unknown
-    /// in a query).
+    /// matches (composite and special ones are not listed, and are unknown in a query).
     init?(_ definition: SearchParameterDefinition, model: FHIRTypeModel) {
         guard Self.isSearched(definition), let text = definition.expression,
             let expression = try? FHIRPathExpression(text)
@@ -27,7 +26,7 @@ public struct SearchParameter: Sendable {
     }
 
     /// The kinds of parameter the built-in server matches.
-    static let searchedKinds: Set<Kind> = [.token, .string, .reference, .date, .uri]
+    static let searchedKinds: Set<Kind> = [.token, .string, .reference, .date, .uri, .number, .quantity]
 
     /// Whether the server searches with a definition: one of those kinds, with an expression
     /// (every expression of the five releases parses, as SearchExpressionTests proves).

@@ -63,7 +63,7 @@ struct SearchSort: Sendable {
     }
 }
 
-/// One value to sort by: a moment for dates, else text compared without case.
+/// One value to sort by: a moment for dates (and a number's value), else text compared without case.
 enum SortValue: Comparable, Sendable {
     case moment(Double)
     case text(String)
@@ -82,7 +82,11 @@ enum SortValue: Comparable, Sendable {
                     ?? value["family"]?.stringValue ?? value["text"]?.stringValue
             else { return nil }
             self = .text(text.lowercased())
-        case .number, .quantity, .composite, .special:
+        case .number, .quantity:
+            // A number sorts by its value, as a moment does; a Quantity by its value's.
+            guard case .number(let text) = value["value"] ?? value, let number = Double(text) else { return nil }
+            self = .moment(number)
+        case .composite, .special:
             return nil
         }
     }

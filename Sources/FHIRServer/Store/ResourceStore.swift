@@ -9,9 +9,13 @@ import Synchronization
 /// What is kept where, and what searches remember, is not its business: ``StorePersistence``
 /// and the search code's own cache see to those.
 public actor ResourceStore {
-    private var histories: [String: [String: [StoredResource]]] = [:]
+    var histories: [String: [String: [StoredResource]]] = [:]
     /// Ids per type in creation order, so searches list resources the same way every run.
-    private var order: [String: [String]] = [:]
+    var order: [String: [String]] = [:]
+    /// Each id's place in `order`, so the matches an index finds are put in creation order.
+    var positions: [String: [String: Int]] = [:]
+    /// The search indexes made so far, by type and parameter name (see ``ParameterIndex``).
+    var indexes: [String: [String: ParameterIndex]] = [:]
     private var nextNumber: [String: Int] = [:]
     private var persistence: (any StorePersistence)?
     /// Changes so far, readable without waiting for the store: a cache compares it with the
@@ -42,7 +46,7 @@ public actor ResourceStore {
     /// The pending resources, loaded: every method that reads or writes calls this first. The
     /// change count stays where it was: the data was there from the start as far as anyone
     /// watching can tell (the web view would otherwise reload at the first request).
-    private func loadPending() {
+    func loadPending() {
         guard let (resources, lastUpdated) = pending else { return }
         pending = nil
         let before = changeCount
@@ -89,22 +93,6 @@ public actor ResourceStore {
     public func all(_ type: String) -> [StoredResource] {
         loadPending()
         return (order[type] ?? []).compactMap { read(type, $0) }
-    }
-
-    /// The current resources of a type whose JSON `matches`, in creation order (or put in the
-    /// search's order by `ordering`), and the change count they were found at.
-    public func search(
-        _ type: String, matching matches: @Sendable (JSONValue) -> Bool,
-        ordering: (@Sendable ([StoredResource]) -> [StoredResource])? = nil
-    ) -> (found: [StoredResource], changes: Int) {
-        loadPending()
-        var found: [StoredResource] = []
-        let versions = histories[type] ?? [:]
-        for id in order[type] ?? [] {
-            guard let current = versions[id]?.last, let json = current.json, matches(json) else { continue }
-            found.append(current)
-        }
-        return (ordering.map { $0(found) } ?? found, changeCount)
     }
 
     /// Validates a new resource and only then gives it the next id of its type and stores it,
@@ -176,9 +164,13 @@ public actor ResourceStore {
     func record(_ resource: StoredResource) -> StoredResource {
         changes.add(1, ordering: .releasing)
         if histories[resource.type]?[resource.id] == nil {
+            positions[resource.type, default: [:]][resource.id] = order[resource.type]?.count ?? 0
             order[resource.type, default: []].append(resource.id)
         }
         histories[resource.type, default: [:]][resource.id, default: []].append(resource)
+        if let names = indexes[resource.type]?.keys {
+            for name in names { indexes[resource.type]?[name]?.update(id: resource.id, json: resource.json) }
+        }
         return resource
     }
 }
