@@ -136,7 +136,10 @@ let package = Package(
         // FHIR JSON decoder (`scripts/fuzz`); it needs no server.
         .executableTarget(
             name: "MedbrainFuzz",
-            dependencies: ["FHIRModel", "FHIRPath", "MedbrainDataset", "MedbrainREPL", "MedbrainWorkbook"],
+            dependencies: [
+                "FHIRModel", "FHIRPath", "FHIRServer", "FHIRValidation", "MedbrainDataset", "MedbrainREPL",
+                "MedbrainWorkbook",
+            ],
             swiftSettings: ownSettings),
         .testTarget(name: "FHIRModelTests", dependencies: ["FHIRModel", "TestSupport"], swiftSettings: ownSettings),
         .testTarget(name: "MedbrainStructsTests", dependencies: ["medbrain-structs"], swiftSettings: ownSettings),

@@ -11,11 +11,14 @@ struct Corpus {
     let commands: [String]
     let resources: [String]
     let fhirPath: FHIRPathSeeds
+    /// The built-in R4 data, which the search parser's queries are matched against.
+    var r4Resources: [JSONValue] { (try? BuiltinDataset.resources(for: .r4)) ?? [] }
 
     var targets: [FuzzTarget] {
         [
             .commandLine(seeds: commands), .lessons(seeds: lessons), .transcripts(seeds: transcripts),
             .fhirJSON(seeds: resources), .fhirPath(seeds: fhirPath.expressions, input: fhirPath.input),
+            .searchQuery(resources: r4Resources), .validator(seeds: resources),
         ]
     }
 

@@ -5,7 +5,8 @@ import Foundation
 /// INPUTS mutated inputs (default 1,000,000) made from the repository's own lessons,
 /// transcripts and FHIR data and HL7's FHIRPath suite, and prints per parser the inputs run,
 /// the time, the slowest input and the peak memory. The inputs follow from the seed alone, so
-/// `medbrain-fuzz N SEED` repeats a run that crashed.
+/// `medbrain-fuzz N SEED` repeats a run that crashed (with `MEDBRAIN_FUZZ_ECHO=1`, each input
+/// is written to standard error before it runs).
 @main
 enum FuzzMain {
     static func main() throws {
@@ -37,8 +38,12 @@ enum FuzzMain {
         let clock = ContinuousClock()
         var slowest = (Duration.zero, 0)
         let started = clock.now
+        // MEDBRAIN_FUZZ_ECHO=1 writes each input to standard error before it runs (unbuffered),
+        // so the input a crash was running is the last one written.
+        let echo = ProcessInfo.processInfo.environment["MEDBRAIN_FUZZ_ECHO"] == "1"
         for index in 0..<inputs {
             let input = mutator.next()
+            if echo { FileHandle.standardError.write(Data(input + [UInt8(ascii: "\n")])) }
             let elapsed = clock.measure { target.run(input) }
             if elapsed > slowest.0 { slowest = (elapsed, input.count) }
             if (index + 1) % 250_000 == 0 { print("  \(index + 1) inputs") }

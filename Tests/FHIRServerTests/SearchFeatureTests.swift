@@ -184,3 +184,16 @@ import Testing
         }
     }
 }
+
+/// Inputs the fuzzer found crashing the search parameter parser, each now a clear refusal.
+@Suite("search inputs the fuzzer found") struct SearchFuzzFindingsTests {
+    @Test(arguments: [".name=x", "_offset=9223372036854775807", "patient.=x", ":.=x", "_has:::=x"])
+    func refusedWithoutACrash(query: String) async throws {
+        try await withServer(.r4) { client in
+            let response = try await client.get("Observation?\(query)")
+            #expect(response.status == 400)
+        }
+        let reader = SearchQueryReader(version: .r4)
+        #expect(reader.read(query, type: "Observation", on: []).problem != nil)
+    }
+}

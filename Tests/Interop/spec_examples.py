@@ -7,7 +7,9 @@ searched by type.
 Each example must load, but the refusals listed in KNOWN, each a defect of the package the
 examples come from; a listed refusal that no longer happens fails too, so the list stays true.
 Every loaded example must read back with the content it was loaded with (meta aside), and a
-search of its type by `_id` must find it.
+search of its type by `_id` must find it. Then every search parameter the server lists is
+evaluated on them, and the server's searches are compared with fhirpathpy's
+(search_comparison.py): at least 500 searches over at least 40 types, the same ids for each.
 
     python spec_examples.py --medbrain .build/debug/medbrain --fhir-version r4b
 """
@@ -25,6 +27,7 @@ import urllib.request
 import zipfile
 
 from checks import Checks, expect
+import search_comparison
 
 SEQUENCE = {"stu3": "STU3", "r4b": "R4B", "r5": "R5"}
 # Refusals expected, by release: (line in the NDJSON, why the package is at fault).
@@ -120,6 +123,24 @@ def main():
             expect(not missing, f"not found: {missing[:5]}")
 
         checks.run("a search by _id finds each", every_example_is_found_by_id)
+
+        def every_parameter_answers():
+            tried, failed = search_comparison.every_parameter_answers(base)
+            print(f"# {tried} search parameters evaluated on the examples")
+            expect(tried > 500 and not failed, f"{len(failed)} of {tried} failed: {failed[:3]}")
+
+        checks.run("every search parameter listed evaluates on the examples", every_parameter_answers)
+
+        def searches_answer_what_fhirpathpy_finds():
+            table = os.path.join(os.path.dirname(__file__), "../../Sources/FHIRModel/Bundled", f"search-{release}.txt")
+            made, types, disagreements, unevaluated = search_comparison.compare(base, release, table)
+            print(f"# {made} searches over {len(types)} types compared with fhirpathpy")
+            for line in unevaluated:
+                print(f"# fhirpathpy cannot evaluate {line} (not compared)")
+            expect(made >= 500 and len(types) >= 40, f"only {made} searches over {len(types)} types")
+            expect(not disagreements, f"{len(disagreements)} differ: {disagreements[:5]}")
+
+        checks.run("searches answer the ids fhirpathpy finds", searches_answer_what_fhirpathpy_finds)
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -41,21 +41,43 @@ extension FHIRService {
                 type: $0.type, id: $0.id, resource: $0.resource.map { Placeholders.resolve($0, with: placeholders) })
         }
         let total = writes.count
-        let missing = MissingTargets()
-        let (stored, refused) = try await store.applyValid(
-            writes, lastUpdated: now,
-            validate: { write, exists in
-                let issues = validator.issues(in: write.resource!, type: write.type, exists: exists)
-                missing.note("\(write.type)/\(write.id)", issues.filter(\.isMissingTarget).count)
-                return issues.filter { !$0.isMissingTarget }
-            }, progress: { progress($0, total) })
-        report.missingTargets = missing.total(in: stored)
+        let (kept, refused, missing) = await validated(writes, progress: { progress($0, total) })
+        let stored = try await store.apply(kept, lastUpdated: now) { _, _ in [] }
+        report.missingTargets = missing
         progress(total, total)
         for resource in stored { report.loaded[resource.type, default: 0] += 1 }
         for (index, issues) in refused.sorted(by: { $0.key < $1.key }) {
             report.refused.append((places[index], issues.map { "\($0.path): \($0.message)" }.joined(separator: "; ")))
         }
         return report
+    }
+
+    /// Each write validated as a create would be, on every core, against the load and what the
+    /// store holds (a load keeps references to nothing, so one pass is enough): those that pass,
+    /// the issues of those refused by their index, and how many references of those kept name
+    /// nothing (kept, as Bulk Data's import keeps them).
+    private func validated(_ writes: [StoreWrite], progress: @escaping @Sendable (Int) -> Void) async
+        -> (kept: [StoreWrite], refused: [Int: [ValidationIssue]], missingTargets: Int)
+    {
+        let keys = Set(writes.map { "\($0.type)/\($0.id)" }).union(await store.currentKeys())
+        let (validator, checked) = (validator, CheckedCount())
+        let issues = Parallel.map(writes) { write in
+            let found = validator.issues(in: write.resource ?? .null, type: write.type) { keys.contains("\($0)/\($1)") }
+            let count = checked.next()
+            if count % 1000 == 0 { progress(count) }
+            return found
+        }
+        var (kept, refused, missing) = ([StoreWrite](), [Int: [ValidationIssue]](), 0)
+        for (index, found) in issues.enumerated() {
+            let real = found.filter { !$0.isMissingTarget }
+            if real.isEmpty {
+                kept.append(writes[index])
+                missing += found.count - real.count
+            } else {
+                refused[index] = real
+            }
+        }
+        return (kept, refused, missing)
     }
 
     private static func key(of resource: JSONValue, id: String?) -> String? {
@@ -104,12 +126,8 @@ public struct LoadReport: Sendable {
     }
 }
 
-/// Counts the references a load keeps that point at nothing: per resource, summed over those
-/// stored (the checks run inside the store, which calls back for each resource).
-private final class MissingTargets: Sendable {
-    private let counted = Mutex<[String: Int]>([:])
-    func note(_ key: String, _ count: Int) { counted.withLock { $0[key] = count } }
-    func total(in stored: [StoredResource]) -> Int {
-        counted.withLock { counts in stored.reduce(0) { $0 + (counts["\($1.type)/\($1.id)"] ?? 0) } }
-    }
+/// How many of a load's resources the validating cores have checked, for the progress bar.
+private final class CheckedCount: Sendable {
+    private let count = Atomic<Int>(0)
+    func next() -> Int { count.add(1, ordering: .relaxed).newValue }
 }

@@ -54,13 +54,21 @@ public struct LoadSource: Sendable {
         }
     }
 
-    /// Bulk Data's form: one resource per line; a bad line is reported, the others read.
+    /// Bulk Data's form: one resource per line; a bad line is reported, the others read. The
+    /// lines are parsed on every core.
     private mutating func readLines(_ bytes: [UInt8], name: String) {
-        for (number, line) in bytes.split(separator: UInt8(ascii: "\n")).enumerated() {
-            guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }) else { continue }
-            let place = "\(name):\(number + 1)"
-            do { items.append(Item(resource: try JSONParser.parse(Array(line)), place: place)) } catch {
-                unreadable.append((place, "not JSON: \(error)"))
+        let lines = bytes.split(separator: UInt8(ascii: "\n")).enumerated().filter { _, line in
+            line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") })
+        }.map { (number: $0.offset + 1, line: $0.element) }
+        let parsed = Parallel.map(lines) { number, line -> (Int, JSONValue?, String) in
+            do { return (number, try JSONParser.parse(Array(line)), "") } catch { return (number, nil, "\(error)") }
+        }
+        for (number, resource, problem) in parsed {
+            let place = "\(name):\(number)"
+            if let resource {
+                items.append(Item(resource: resource, place: place))
+            } else {
+                unreadable.append((place, "not JSON: \(problem)"))
             }
         }
     }

@@ -12,10 +12,16 @@ struct ParameterIndex: Sendable {
     /// For token and reference parameters, the ids of the resources holding each key.
     private var postings: [String: Set<String>] = [:]
 
+    /// Made on every core: the first search of 90,000 Observations evaluates the parameter's
+    /// FHIRPath on each of them.
     init(parameter: SearchParameter, resources: [StoredResource]) {
         self.parameter = parameter
         values.reserveCapacity(resources.count)
-        for stored in resources { update(id: stored.id, json: stored.json) }
+        let found = Parallel.map(resources) { stored in stored.json.map(parameter.values) ?? [] }
+        for (stored, found) in zip(resources, found) where stored.json != nil {
+            values[stored.id] = found
+            for key in keys(of: found) { postings[key, default: []].insert(stored.id) }
+        }
     }
 
     /// Takes a resource's new version (nil when it was deleted).

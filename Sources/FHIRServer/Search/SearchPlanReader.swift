@@ -67,7 +67,8 @@ struct SearchPlanReader {
         guard let dot = name.firstIndex(of: ".") else { return false }
         let head = name[..<dot].split(separator: ":", maxSplits: 1).map(String.init)
         let inner = String(name[name.index(after: dot)...])
-        guard let parameter = own.first(where: { $0.name == head[0] && $0.kind == .reference }) else { return false }
+        guard let first = head.first, let parameter = own.first(where: { $0.name == first && $0.kind == .reference })
+        else { return false }
         let named = head.count > 1 ? [head[1]] : parameter.targets
         let innerBase = String(inner.prefix { $0 != ":" && $0 != "." })
         let types = named.filter { type in
@@ -120,7 +121,8 @@ struct SearchPlanReader {
             guard let number = Int(value), number >= 0 else { return false }
             plan.count = min(number, FHIRService.maximumPageSize)
         case "_offset":
-            guard let number = Int(value), number >= 0 else { return false }
+            // At most a billion: past it no page can hold anything, and the links' sums stay in range.
+            guard let number = Int(value), number >= 0, number <= 1_000_000_000 else { return false }
             plan.offset = number
         case "_summary":
             switch value {

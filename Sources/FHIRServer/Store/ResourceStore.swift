@@ -176,24 +176,13 @@ public actor ResourceStore {
 }
 
 extension ResourceStore {
-    /// Validates each write on its own, with a lookup that knows every other write of the set,
-    /// and applies those that pass in one step: a load keeps what it can and says what it
-    /// refused. `progress` hears how many are checked. (The load keeps references to nothing,
-    /// so a refusal never makes another write wrong: one pass is enough.)
-    public func applyValid(
-        _ writes: [StoreWrite], lastUpdated: String,
-        validate: (StoreWrite, (String, String) -> Bool) -> [ValidationIssue],
-        progress: (Int) -> Void = { _ in }
-    ) throws(StoreError) -> (stored: [StoredResource], refused: [Int: [ValidationIssue]]) {
-        let keys = Set(writes.map { "\($0.type)/\($0.id)" })
-        let exists = { (type: String, id: String) in keys.contains("\(type)/\(id)") || self.read(type, id) != nil }
-        var refused: [Int: [ValidationIssue]] = [:]
-        for (index, write) in writes.enumerated() {
-            let issues = validate(write, exists)
-            if !issues.isEmpty { refused[index] = issues }
-            if index % 1000 == 999 { progress(index + 1) }
+    /// `Type/id` of every current resource: what a load's references may name besides its own.
+    public func currentKeys() -> Set<String> {
+        loadPending()
+        var keys = Set<String>()
+        for (type, ids) in order {
+            for id in ids where read(type, id) != nil { keys.insert("\(type)/\(id)") }
         }
-        let kept = writes.indices.filter { refused[$0] == nil }.map { writes[$0] }
-        return (try apply(kept, lastUpdated: lastUpdated) { _, _ in [] }, refused)
+        return keys
     }
 }
