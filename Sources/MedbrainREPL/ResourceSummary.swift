@@ -10,10 +10,14 @@ struct ResourceSummary {
 
     let headers: [String]
     let cells: (JSONValue, Resolver) -> [String]
+    /// Whether a column empty in every row is left out: the summary of any other type guesses
+    /// its columns, and a guess that finds nothing in these resources is not worth the room.
+    var dropsEmptyColumns = false
 
     /// Columns of ids, references, codes and dates: a table never breaks them across lines.
     static let whole: Set<String> = [
         "id", "version", "status", "gender", "birth date", "patient", "order", "subject", "written", "effective",
+        "when",
     ]
 
     /// The summary for resources of `type`.
@@ -47,9 +51,11 @@ struct ResourceSummary {
                 [concept(resource["code"]), value(resource), effective(resource), reference(resource["subject"])]
             }
         default:
-            ResourceSummary(headers: ["label", "status"]) { resource, _ in
-                [label(resource), text(resource["status"])]
-            }
+            ResourceSummary(
+                headers: ["label", "status", "when", "subject"],
+                cells: { resource, _ in
+                    [label(resource), status(resource), when(resource), reference(subject(resource))]
+                }, dropsEmptyColumns: true)
         }
     }
 
@@ -147,6 +153,36 @@ struct ResourceSummary {
         for name in ["title", "description"] {
             if let text = resource[name]?.stringValue { return text }
         }
-        return concept(resource["code"])
+        if let code = resource["code"] { return concept(code) }
+        // `vaccineCode`, `medicationCodeableConcept`: the first concept that names what it is.
+        let members = resource.objectValue?.members ?? []
+        for (key, value) in members where key.hasSuffix("Code") || key.hasSuffix("CodeableConcept") || key == "type" {
+            let named = concept(value.arrayValue?.first ?? value)
+            if !named.isEmpty { return named }
+        }
+        return ""
+    }
+
+    /// `status`, else a status of its own kind (a Condition's `clinicalStatus`), as its code.
+    static func status(_ resource: JSONValue) -> String {
+        if let status = resource["status"]?.stringValue { return status }
+        let members = resource.objectValue?.members ?? []
+        guard let (_, value) = members.first(where: { $0.0.hasSuffix("Status") }) else { return "" }
+        return value.stringValue ?? concept(value)
+    }
+
+    /// When it happened: the first element that holds a date or a Period (its start), to the
+    /// minute: `effectiveDateTime`, `onsetDateTime`, `occurrenceDateTime`, `period`, `recorded`.
+    static func when(_ resource: JSONValue) -> String {
+        for (key, value) in resource.objectValue?.members ?? [] where !["id", "meta", "text"].contains(key) {
+            if let text = value.stringValue, text.count >= 10, FHIRDateTime(text) != nil { return time(value) }
+            if let start = value["start"]?.stringValue, FHIRDateTime(start) != nil { return time(value["start"]) }
+        }
+        return ""
+    }
+
+    /// Whom it is about: `subject`, else `patient` or `beneficiary`.
+    static func subject(_ resource: JSONValue) -> JSONValue? {
+        resource["subject"] ?? resource["patient"] ?? resource["beneficiary"]
     }
 }

@@ -43,6 +43,22 @@ struct ExploreTests {
         await probe.stop()
     }
 
+    /// A type the tutorial does not know gets guessed columns, and a guess that finds nothing in
+    /// any row of the table is left out.
+    @Test func anyTypeGetsColumnsAndEmptyGuessesAreLeftOut() async throws {
+        let probe = Probe()
+        try await probe.setUp(["connect builtin r4"])
+        let encounter =
+            #"{"resourceType":"Encounter","status":"finished","class":{"code":"AMB"},"#
+            + #""subject":{"reference":"Patient/f001"},"period":{"start":"2016-08-16T08:00:00Z"}}"#
+        #expect(await probe.run("create Encounter \(encounter)").errors == "")
+        let found = await probe.run("search Encounter patient=f001")
+        #expect(found.output.contains("id  status    when              subject"), "\(found.output)")
+        #expect(found.output.contains("1   finished  2016-08-16 08:00  Patient/f001"), "\(found.output)")
+        #expect(!found.output.contains("label"))
+        await probe.stop()
+    }
+
     /// A result of one page suggests no paging, whatever `first` and `last` links it has.
     @Test func aSinglePageSuggestsNoPaging() async throws {
         let probe = Probe()

@@ -97,6 +97,19 @@ struct ReleaseSummaryTests {
             #"{"resourceType":"Medication","id":"m1","code":{"text":"Ciproxin"},"doseForm":{"text":"tablet"}}"#,
             ["m1", "Ciproxin", "tablet"]
         ),
+        // Any other type: a label, a status of its own kind, when, and whom it is about.
+        (
+            #"{"resourceType":"Condition","id":"c1","clinicalStatus":{"coding":[{"code":"active"}]},"code":{"text":"Burnt ear"},"subject":{"reference":"Patient/f001"},"onsetDateTime":"2012-05-24"}"#,
+            ["c1", "Burnt ear", "active", "2012-05-24", "Patient/f001"]
+        ),
+        (
+            #"{"resourceType":"Immunization","id":"i1","status":"completed","vaccineCode":{"coding":[{"display":"Fluvax"}]},"patient":{"reference":"Patient/f002"},"occurrenceDateTime":"2013-01-10T09:30:00Z"}"#,
+            ["i1", "Fluvax", "completed", "2013-01-10 09:30", "Patient/f002"]
+        ),
+        (
+            #"{"resourceType":"Encounter","id":"e1","status":"finished","period":{"start":"2016-08-16T08:00:00Z"}}"#,
+            ["e1", "", "finished", "2016-08-16 08:00", ""]
+        ),
     ])
     func aRow(json: String, row: [String]) throws {
         let resource = try JSONParser.parse(json)

@@ -28,7 +28,9 @@ extension CommandContext {
     /// ending in `=` so the value follows at once.
     func searchParameterNames(_ type: String) -> [String] {
         let listed = session.client?.server.searchParameters[type] ?? []
-        let common = ["_id", "_lastUpdated", "_count", "_sort", "_include", "_summary", "_elements"]
+        let common = [
+            "_id", "_lastUpdated", "_count", "_sort", "_include", "_revinclude", "_summary", "_elements", "_total",
+        ]
         return (listed + common.filter { !listed.contains($0) }).map { $0 + "=" }
     }
 

@@ -80,8 +80,15 @@ extension CommandContext {
             if versioned { row.insert(ResourceSummary.text(resource["meta"]?["versionId"]), at: 1) }
             return row
         }
-        let header = ["id"] + (versioned ? ["version"] : []) + summary.headers
-        return TextTable(header: header, rows: rows, whole: ResourceSummary.whole).render(width: console.width)
+        var header = ["id"] + (versioned ? ["version"] : []) + summary.headers
+        var kept = Array(header.indices)
+        if summary.dropsEmptyColumns {
+            let fixed = versioned ? 2 : 1
+            kept = header.indices.filter { index in index < fixed || rows.contains { !$0[index].isEmpty } }
+            header = kept.map { header[$0] }
+        }
+        let shown = rows.map { row in kept.map { row[$0] } }
+        return TextTable(header: header, rows: shown, whole: ResourceSummary.whole).render(width: console.width)
     }
 
     /// Finds a referenced resource among `resources` (an `_include`d medication, say).
