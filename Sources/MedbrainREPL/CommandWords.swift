@@ -1,6 +1,13 @@
 /// Splits a REPL line into words: spaces separate, quotes keep spaces, `#` starts a comment.
 /// Double quotes work anywhere (`family="van Gogh"`); a single quote only at a word's start.
 public enum CommandWords {
+    /// `word` as one word of a command line: as it is, or in double quotes when it has a space
+    /// or a quote of its own (a path, say). A word with a double quote in it is left as it is.
+    public static func quoted(_ word: String) -> String {
+        guard word.contains(where: { $0 == " " || $0 == "'" }), !word.contains("\"") else { return word }
+        return "\"" + word + "\""
+    }
+
     /// The words of `line`; an unclosed quote is an error naming its column.
     public static func split(_ line: String) throws(REPLError) -> [String] {
         var words: [String] = []

@@ -16,7 +16,7 @@ struct LessonTests {
 
     @Test func everyLessonFileReads() {
         #expect(Self.workbook.problems == [])
-        #expect(Self.workbook.lessons.map(\.number) == Array(0...11))
+        #expect(Self.workbook.lessons.map(\.number) == Array(0...12))
     }
 
     /// Before its commands a step's check fails (so it can fail); after them the lesson moves on.
@@ -113,6 +113,26 @@ struct LessonFileTests {
         #expect(workbook.lesson("1")?.id == "01-fine")
     }
 
+    /// `%load FILE` is read from the lesson's folder and made absolute; a file that is not
+    /// there, or a load with no built-in server to hold it, is the author's mistake, named.
+    @Test func loadIsFoundBesideTheLesson() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-load-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try "{}\n".write(to: folder.appendingPathComponent("data/x.ndjson"), atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("01-x.lesson").path
+        let lesson = try Lesson(
+            parsing: "%server builtin r4\n%load data/x.ndjson\n# S\n? ran help\n", file: file, id: "01-x")
+        #expect(lesson.loads == [folder.appendingPathComponent("data/x.ndjson").standardizedFileURL.path])
+        #expect(throws: FileError.self) {
+            try Lesson(parsing: "%server builtin r4\n%load data/y.ndjson\n# S\n? ran help\n", file: file, id: "01-x")
+        }
+        #expect(throws: FileError.self) {
+            try Lesson(parsing: "%server none\n%load data/x.ndjson\n# S\n? ran help\n", file: file, id: "01-x")
+        }
+    }
+
     @Test func progressIsSavedWholeAndReadBack() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-progress-\(UUID())/p.json")
             .path
@@ -174,7 +194,7 @@ struct LessonFileTests {
         #expect(text.contains("Step 1 done.\n\nStep 2 of 10: List the orders"))
         #expect(
             text.contains(
-                "0 of 12 lessons finished.\n0 of 76 exercises solved without the solution shown: "
+                "0 of 13 lessons finished.\n0 of 81 exercises solved without the solution shown: "
                     + "0 with no hint, 0 with hints; 0 after the solution; 0 wrong attempts in all. 'progress N' says how each of lesson N went.\n"
                     + "Lesson 4, The patient's prescriptions: step 2 of 10.\n"
             ))

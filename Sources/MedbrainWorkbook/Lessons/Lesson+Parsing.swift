@@ -25,6 +25,12 @@ extension Lesson {
         for step in steps {
             if let problem = step.problem { throw FileError(file: file, line: 1, problem: problem) }
         }
+        // Made absolute, so the server finds the data whatever the folder it starts in.
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+        loads = loads.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).standardizedFileURL.path }
+        if let missing = loads.first(where: { !FileManager.default.fileExists(atPath: $0) }) {
+            throw FileError(file: file, line: 1, problem: "%load names \(missing), which is not there")
+        }
     }
 
     private mutating func read(_ line: String, paragraph: inout [String]) throws(WorkbookProblem) {
@@ -119,11 +125,15 @@ extension Lesson {
         case "withhold":
             guard value == "instructions" else { throw WorkbookProblem("%withhold takes one word: instructions") }
             withholdsInstructions = true
+        case "load":
+            guard !value.isEmpty else { throw WorkbookProblem("%load needs a file or folder, beside the lesson") }
+            guard header.server != nil else { throw WorkbookProblem("%load needs a built-in server (%server)") }
+            loads.append(value)
         case "server", "now", "timezone", "width": try header.set(words[0], value)
         default:
             throw WorkbookProblem(
-                "unknown directive %\(words[0]); known: %title, %sections, %allow, %withhold, %server, %now, %timezone, %width"
-            )
+                "unknown directive %\(words[0]); known: %title, %sections, %allow, %withhold, %server, %load, %now, "
+                    + "%timezone, %width")
         }
     }
 }

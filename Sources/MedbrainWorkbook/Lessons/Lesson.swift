@@ -20,6 +20,10 @@ public struct Lesson: Sendable, Equatable {
     /// `%withhold instructions`: while the lesson runs, `orders` and `order` do not show the
     /// sentences and `instructions N` refuses, so the student reads each Timing themselves.
     public var withholdsInstructions = false
+    /// `%load FILE`: data the lesson's built-in server holds beside the tutorial's (a Bundle,
+    /// NDJSON or a folder, as `connect builtin --load` takes it), each path as the file writes
+    /// it resolved against the lesson's folder.
+    public var loads: [String] = []
 
     public struct Step: Sendable, Equatable {
         public var title: String

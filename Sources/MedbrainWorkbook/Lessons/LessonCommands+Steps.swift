@@ -20,8 +20,11 @@ extension LessonCommands {
         if let seed { repl.print("(Your own doses, from seed \(seed).)") }
         starting = true
         defer { starting = false }
-        if let version = lesson.header.server, !(await repl.execute("connect builtin \(version.rawValue)")) {
-            throw REPLError("the lesson's server did not start")
+        if let version = lesson.header.server {
+            let loads = lesson.loads.map { " --load " + CommandWords.quoted($0) }.joined()
+            guard await repl.execute("connect builtin \(version.rawValue)\(loads)") else {
+                throw REPLError("the lesson's server did not start")
+            }
         }
         if entry.step > 0 { await replay(lesson.steps[..<entry.step], in: repl) }
         show(lesson, step: entry.step, in: repl)
