@@ -162,6 +162,9 @@ import Testing
             #expect(found7 == nil)
             let found8 = try await client.get("Observation?_total=accurate").json?["total"]
             #expect(found8 == 4)
+            // fhirpy (Aidbox's client) sends `_totalMethod=count` with every count.
+            let aidbox = try await client.get("Observation?_summary=count&_totalMethod=count")
+            #expect(aidbox.json?["total"] == 4)
         }
     }
 

@@ -48,7 +48,10 @@ struct SearchPlan: Sendable {
     var total = true
 
     /// The control parameters understood, besides `_sort`, `_include` and `_revinclude`.
-    static let controls: Set<String> = ["_count", "_offset", "_summary", "_elements", "_total", "_format", "_pretty"]
+    /// `_totalMethod` is Aidbox's `_total`, which its client (fhirpy) sends with every count.
+    static let controls: Set<String> = [
+        "_count", "_offset", "_summary", "_elements", "_total", "_totalMethod", "_format", "_pretty",
+    ]
 
     /// Reads `query`, a search of `type`. Unknown parameters (or values not understood) are
     /// refused unless `lenient`, when they are left out as the client's `Prefer` allows.

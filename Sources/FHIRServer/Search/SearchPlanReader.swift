@@ -136,8 +136,8 @@ struct SearchPlanReader {
             let names = value.split(separator: ",").map { String($0.split(separator: ".").last ?? $0) }
             guard !names.isEmpty else { return false }
             plan.elements = names
-        case "_total":
-            guard ["none", "estimate", "accurate"].contains(value) else { return false }
+        case "_total", "_totalMethod":
+            guard ["none", "estimate", "accurate", "count"].contains(value) else { return false }
             plan.total = value != "none"
         default: break
         }
