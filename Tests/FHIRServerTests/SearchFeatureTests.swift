@@ -36,6 +36,11 @@ import Testing
             "o3", patient: "f002", code: "8867-4", display: "Heart rate", value: ["value": 70, "unit": "/min"],
             at: "2016-08-10T09:00:00Z"),
         observation("o4", patient: "f003", code: "8867-4", display: "Heart rate", value: nil, at: "2016-08-12"),
+        // Known by its patient's identifier, not a reference to a resource; with a narrative.
+        #"{"resourceType":"Observation","id":"o5","status":"final","code":{"text":"Temperature"},"#
+            + #""text":{"status":"generated","div":"<div xmlns=\"http://www.w3.org/1999/xhtml\"><p>High <b>fever</b> "#
+            + #"since Monday</p></div>"},"subject":{"identifier":{"system":"urn:oid:1.2.40.0.10.1.4.3.1","#
+            + #""value":"1111241261"}}}"#,
     ]
 
     /// Runs `body` on an R4 server holding the tutorial's data and the four vital signs.
@@ -57,10 +62,10 @@ import Testing
         ("Observation?value-quantity=70||/min", ["o3"]),
         ("Observation?value-quantity=le70|http://unitsofmeasure.org|", []),
         ("Observation?value-quantity=ap130", ["o1", "o2"]),
-        ("Observation?value-quantity:missing=true", ["o4"]),
+        ("Observation?value-quantity:missing=true", ["o4", "o5"]),
         ("Observation?value-quantity:missing=false", ["o1", "o2", "o3"]),
         ("Observation?code:text=systolic", ["o1", "o2"]),
-        ("Observation?code:not=8480-6", ["o3", "o4"]),
+        ("Observation?code:not=8480-6", ["o3", "o4", "o5"]),
         ("Observation?code=http://loinc.org|", ["o1", "o2", "o3", "o4"]),
         ("Observation?subject=Patient/f001&code=http://loinc.org|8480-6&date=ge2016-08-11", ["o2"]),
         ("Observation?subject:Patient=f002", ["o3"]),
@@ -71,6 +76,14 @@ import Testing
         ("Patient?_has:Observation:patient:value-quantity=lt100", ["f002"]),
         ("Patient?_has:MedicationRequest:subject:_id=ord-11", ["f001"]),
         ("Patient?_has:Observation:patient:code=0000-0", []),
+        ("Observation?subject:identifier=urn:oid:1.2.40.0.10.1.4.3.1|1111241261", ["o5"]),
+        ("Observation?subject:identifier=1111241261", ["o5"]),
+        ("Observation?subject:identifier=other|1111241261", []),
+        ("Observation?_text=fever", ["o5"]),
+        ("Observation?_text=feverish", []),
+        ("Observation?_content=monday", ["o5"]),
+        ("Observation?_content=heart", ["o3", "o4"]),
+        ("MedicationRequest?_text=zzz", []),
     ]
 
     @Test(arguments: searches)
@@ -161,10 +174,10 @@ import Testing
             let found7 = try await client.get("Observation?_total=none").json?["total"]
             #expect(found7 == nil)
             let found8 = try await client.get("Observation?_total=accurate").json?["total"]
-            #expect(found8 == 4)
+            #expect(found8 == 5)
             // fhirpy (Aidbox's client) sends `_totalMethod=count` with every count.
             let aidbox = try await client.get("Observation?_summary=count&_totalMethod=count")
-            #expect(aidbox.json?["total"] == 4)
+            #expect(aidbox.json?["total"] == 5)
         }
     }
 

@@ -3,7 +3,7 @@ import FHIRModel
 /// A date search value such as `ge2016-01-01`: a prefix and the span of the date.
 ///
 /// Compares spans as the specification describes: `2016` is the whole year, a Period is
-/// its start to its end (open-ended when it has none).
+/// its start to its end (open-ended when it has none), a Timing its events' first to last.
 struct DateMatch {
     let prefix: String
     let span: (start: Double, end: Double)
@@ -37,6 +37,13 @@ struct DateMatch {
         if let text = value.stringValue {
             return FHIRDateTime(text).map { ($0.start, $0.end) }
         }
+        // A Timing: from its first event to the end of its last, else its repeat's bounds.
+        if let events = value["event"]?.arrayValue {
+            let spans = events.compactMap { $0.stringValue.flatMap(FHIRDateTime.init) }
+            guard let first = spans.map(\.start).min(), let last = spans.map(\.end).max() else { return nil }
+            return (first, last)
+        }
+        if let bounds = value["repeat"]?["boundsPeriod"] { return span(of: bounds) }
         let start = value["start"]?.stringValue.flatMap(FHIRDateTime.init)?.start ?? -.infinity
         let end = value["end"]?.stringValue.flatMap(FHIRDateTime.init)?.end ?? .infinity
         return start == -.infinity && end == .infinity ? nil : (start, end)

@@ -16,6 +16,8 @@ struct SearchCriterion: Sendable {
         case token(system: String?, code: String)
         case text(folded: String, exact: String)
         case reference(type: String?, id: String)
+        /// `subject:identifier=system|value`: a Reference by its identifier, not its target.
+        case identifier(system: String?, value: String)
         case date(DateMatch)
         case number(NumberMatch)
         case uri(String)
@@ -37,7 +39,7 @@ struct SearchCriterion: Sendable {
         switch parameter.kind {
         case .string: return ["exact", "contains"].contains(modifier)
         case .token: return ["exact", "not", "text"].contains(modifier)
-        case .reference: return parameter.targets.contains(modifier)
+        case .reference: return modifier == "identifier" || parameter.targets.contains(modifier)
         case .uri: return ["below", "above"].contains(modifier)
         case .date, .number, .quantity, .composite, .special: return false
         }
@@ -65,6 +67,10 @@ struct SearchCriterion: Sendable {
         case .token:
             let parts = value.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             return parts.count == 2 ? .token(system: parts[0], code: parts[1]) : .token(system: nil, code: value)
+        case .reference where modifier == "identifier":
+            let parts = value.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 2
+                ? .identifier(system: parts[0], value: parts[1]) : .identifier(system: nil, value: value)
         case .reference:
             let parts = value.split(separator: "/").map(String.init)
             guard let id = parts.last else { return .nothing }
@@ -116,6 +122,8 @@ struct SearchCriterion: Sendable {
         case .reference(let type, let id):
             ParameterIndex.referenceKeys(of: value).contains(
                 ParameterIndex.referenceKey(type: type, id: id))
+        case .identifier(let system, let code):
+            TokenMatch.matches(system: system, code: code, value["identifier"] ?? .null)
         case .date(let date): date.matches(value)
         case .number(let number): number.matches(value)
         case .uri(let query): uriMatches(query, value)

@@ -8,22 +8,44 @@ public struct SearchParameter: Sendable {
     public typealias Kind = SearchParameterDefinition.Kind
 
     public let definition: SearchParameterDefinition
-    private let expression: FHIRPathExpression
+    private let source: Source
     private let environment: FHIRPathEnvironment
 
+    /// Where the values come from: the definition's FHIRPath expression, or, for the two
+    /// parameters the specification leaves to the server, the words of the narrative (`_text`)
+    /// or of the whole resource (`_content`).
+    private enum Source: Sendable {
+        case expression(FHIRPathExpression)
+        case narrative
+        case content
+    }
+
     /// The definition's parameter, or nil when the server cannot search with it: it has no
-    /// expression (`_text`), its expression does not parse, or its type is not one the server
+    /// expression (`_query`), its expression does not parse, or its type is not one the server
     /// matches (composite and special ones are not listed, and are unknown in a query).
     init?(_ definition: SearchParameterDefinition, model: FHIRTypeModel) {
-        guard Self.isSearched(definition), let text = definition.expression,
-            let expression = try? FHIRPathExpression(text)
-        else { return nil }
+        guard Self.isSearched(definition) else { return nil }
+        switch definition.code {
+        case "_text": source = .narrative
+        case "_content": source = .content
+        default:
+            guard let text = definition.expression, let expression = try? FHIRPathExpression(text) else { return nil }
+            source = .expression(expression)
+        }
         self.definition = definition
         let targets = definition.targets
         (self.targets, target) = (targets, targets.count == 1 ? targets[0] : nil)
-        self.expression = expression
         environment = FHIRPathEnvironment(model: model, resolver: Self.resolveByName)
     }
+
+    /// The parameters searched by the words of a text rather than by an expression.
+    static let textual: Set<String> = ["_text", "_content"]
+
+    /// What the CapabilityStatement says of them, in place of an expression.
+    static let textualDocumentation = [
+        "_text": "a word of the narrative (text.div, its markup left out) that starts with the value",
+        "_content": "a word of any string of the resource that starts with the value",
+    ]
 
     /// The kinds of parameter the built-in server matches.
     static let searchedKinds: Set<Kind> = [.token, .string, .reference, .date, .uri, .number, .quantity]
@@ -31,11 +53,12 @@ public struct SearchParameter: Sendable {
     /// Whether the server searches with a definition: one of those kinds, with an expression
     /// (every expression of the five releases parses, as SearchExpressionTests proves).
     static func isSearched(_ definition: SearchParameterDefinition) -> Bool {
-        searchedKinds.contains(definition.kind) && definition.expression != nil
+        (searchedKinds.contains(definition.kind) && definition.expression != nil) || textual.contains(definition.code)
     }
 
     public var name: String { definition.code }
-    public var kind: Kind { definition.kind }
+    /// `_text` and `_content` are matched as strings, whatever type a release gives them.
+    public var kind: Kind { Self.textual.contains(definition.code) ? .string : definition.kind }
     /// Whether metadata lists it; names kept for other releases' apps are accepted, not listed.
     public var isListed: Bool { definition.isListed }
     /// For a reference of one target type, the type a bare id names (`patient=f001` is
@@ -46,8 +69,36 @@ public struct SearchParameter: Sendable {
 
     /// The parameter's values in `resource`, as JSON (a Reference, a CodeableConcept, a date).
     func values(_ resource: JSONValue) -> [JSONValue] {
-        guard let found = try? expression.evaluate(on: resource, environment: environment) else { return [] }
-        return found.map(Self.json)
+        switch source {
+        case .narrative: return Self.words(in: [resource["text"]?["div"]?.stringValue ?? ""], markup: true)
+        case .content: return Self.words(in: SearchCriterion.strings(in: resource), markup: true)
+        case .expression(let expression):
+            guard let found = try? expression.evaluate(on: resource, environment: environment) else { return [] }
+            return found.map(Self.json)
+        }
+    }
+
+    /// Each distinct word of `texts`, so that a string search (which matches the start of a
+    /// value) finds a word anywhere in the text: `_text=fever` finds "High fever since Monday".
+    /// With `markup`, what is between `<` and `>` (XHTML's tags) is no word.
+    static func words(in texts: [String], markup: Bool) -> [JSONValue] {
+        var seen = Set<String>()
+        var words: [JSONValue] = []
+        for text in texts {
+            var word = ""
+            var inTag = false
+            for character in text + " " {
+                if markup, character == "<" { inTag = true }
+                if !inTag, character.isLetter || character.isNumber {
+                    word.append(character)
+                } else if !word.isEmpty {
+                    if seen.insert(word).inserted { words.append(.string(word)) }
+                    word = ""
+                }
+                if markup, character == ">" { inTag = false }
+            }
+        }
+        return words
     }
 
     /// An item as the resource holds it (a code as its string, a Period as its object); a

@@ -74,7 +74,9 @@ enum CapabilityResources {
             // Each parameter's documentation is its FHIRPath expression: what the server evaluates.
             let parameters = (definitions[type] ?? []).filter { $0.isListed && SearchParameter.isSearched($0) }
             resource.searchParam = parameters.map {
-                CapabilitySearchParam(name: $0.code, type: $0.kind.rawValue, documentation: $0.expression)
+                CapabilitySearchParam(
+                    name: $0.code, type: $0.kind.rawValue,
+                    documentation: $0.expression ?? SearchParameter.textualDocumentation[$0.code])
             }
             resource.searchInclude = parameters.filter { $0.kind == .reference }.map { "\(type):\($0.code)" }
             return resource
