@@ -182,9 +182,28 @@ def expression_for(base, expression, bases):
     return " | ".join(parts)
 
 
+def components(resource, by_url, release):
+    """A composite's parts, one per line, each `KIND EXPRESSION` (its parameter's type, and the
+    expression evaluated on each item of the composite's own); `-` when one cannot be found."""
+    parts = []
+    for component in resource.get("component", []):
+        definition = component.get("definition")
+        url = definition.get("reference") if isinstance(definition, dict) else definition
+        found = by_url.get(url)
+        if found is None or not component.get("expression"):
+            return "-"
+        expression = component["expression"]
+        if release in ("stu3", "dstu2"):
+            expression = primitive_case(expression)
+        parts.append(f"{found['type']} {expression}")
+    return "\n".join(parts) or "-"
+
+
 def parameters(bundle, release):
-    """{type: {code: (kind, targets, expression)}} in the bundle's order, first of each code."""
+    """{type: {code: (kind, targets, expression)}} in the bundle's order, first of each code.
+    A composite's targets are its components (see components())."""
     table = {}
+    by_url = {entry["resource"].get("url"): entry["resource"] for entry in bundle["entry"]}
     for entry in bundle["entry"]:
         resource = entry["resource"]
         bases = resource["base"] if isinstance(resource["base"], list) else [resource["base"]]
@@ -193,6 +212,8 @@ def parameters(bundle, release):
             if release in ("stu3", "dstu2"):
                 expression = primitive_case(expression)
             targets = "|".join(resource.get("target", [])) or "-"
+            if resource["type"] == "composite":
+                targets = components(resource, by_url, release)
             table.setdefault(base, {}).setdefault(resource["code"], (resource["type"], targets, expression))
     return table
 
@@ -258,7 +279,10 @@ def dstu2_from_stu3(stu3, types):
             name = DSTU2_PARAMETERS.get((dstu2_type, code), code)
             if expression is not None:
                 expression = renamed(expression)
-            targets = "|".join(DSTU2_ELEMENTS.get(t, t) for t in targets.split("|"))
+            if kind == "composite":
+                targets = renamed(targets)
+            else:
+                targets = "|".join(DSTU2_ELEMENTS.get(t, t) for t in targets.split("|"))
             paths_exist = expression is None or all(exists_in(types, p) for p in split_union(expression))
             if (dstu2_type, code) in DSTU2_DROPPED or not paths_exist:
                 dropped += 1
@@ -308,12 +332,19 @@ def write(release, table, output, source, types):
         f"scripts/fhir-definitions from {source}. Do not edit by hand.",
         "# Each line: code, type, reference targets (- for none), FHIRPath expression (- for none);"
         " ~ marks a name accepted but not listed.",
+        "# A composite's components follow it, one line each: & and the type of the component's parameter,"
+        " then its expression, evaluated on each item of the composite's.",
     ]
     count = 0
     for type_name in sorted(table):
         lines.append(f"{type_name} : {inherits_from(type_name, table, types)}".rstrip())
         for code, (kind, targets, expression) in sorted(table[type_name].items()):
-            lines.append(f"  {code} {kind} {targets} {expression or '-'}")
+            if kind == "composite":
+                # The components follow, one line each: `    & KIND EXPRESSION`.
+                lines.append(f"  {code} {kind} - {expression or '-'}")
+                lines += [f"    & {part}" for part in targets.split("\n") if targets != "-"]
+            else:
+                lines.append(f"  {code} {kind} {targets} {expression or '-'}")
             count += not code.startswith("~")
     with open(output, "w", encoding="utf-8") as file:
         file.write("\n".join(lines) + "\n")

@@ -84,6 +84,11 @@ import Testing
         ("Observation?_content=monday", ["o5"]),
         ("Observation?_content=heart", ["o3", "o4"]),
         ("MedicationRequest?_text=zzz", []),
+        // A composite: both parts met by one item (here the Observation itself).
+        ("Observation?code-value-quantity=http://loinc.org|8480-6$gt130", ["o2"]),
+        ("Observation?code-value-quantity=8867-4$lt100,8480-6$lt125", ["o1", "o3"]),
+        ("Observation?code-value-quantity=8480-6$lt100", []),
+        ("Observation?combo-code-value-quantity=8480-6$120|http://unitsofmeasure.org|mm[Hg]", ["o1"]),
     ]
 
     @Test(arguments: searches)
@@ -184,6 +189,8 @@ import Testing
     static let refusals: [(String, String)] = [
         ("Observation?value-quantity=abc", "not a quantity"),
         ("Observation?value-quantity:missing=maybe", "true or false"),
+        ("Observation?code-value-quantity=8480-6", "2 values joined by $"),
+        ("Observation?code-value-quantity=8480-6$high", "not a quantity"),
         ("Observation?patient.colour=green", "patient.colour"),
         ("Patient?_has:Observation:colour:code=1", "_has:Observation:colour:code"),
         ("Observation?_summary=true", "_summary=true"),

@@ -46,13 +46,13 @@ struct SpecificationSearchTests {
         }
     }
 
-    /// Composite parameters are not matched yet (the table has no components): refused, not
-    /// left out, so the answer is never a wider search than the one asked.
+    /// Special parameters (Location's `near`) are not matched: refused, not left out, so the
+    /// answer is never a wider search than the one asked.
     @Test func aKindNotMatchedIsRefused() async throws {
         try await withServer(.r4) { client in
-            let response = try await client.get("Observation?code-value-quantity=8480-6$gt100")
+            let response = try await client.get("Location?near=42.25|-83.69|10|km")
             #expect(response.status == 400)
-            #expect(String(decoding: response.body, as: UTF8.self).contains("code-value-quantity"))
+            #expect(String(decoding: response.body, as: UTF8.self).contains("near"))
         }
     }
 

@@ -29,7 +29,7 @@ def table(path):
     types, current, common = {}, None, []
     with open(path, encoding="utf-8") as file:
         for line in file:
-            if line.startswith("#") or not line.strip():
+            if line.startswith("#") or not line.strip() or line.startswith("    &"):  # a composite's parts
                 continue
             if not line.startswith(" "):
                 current = line.split(":")[0].strip()

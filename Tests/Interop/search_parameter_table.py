@@ -32,7 +32,7 @@ def vendored(release):
     codes, current = {}, None
     with open(os.path.join(ROOT, "Sources", "FHIRModel", "Bundled", f"search-{release}.txt"), encoding="utf-8") as file:
         for line in io.StringIO(file.read()):
-            if line.startswith("#") or not line.strip():
+            if line.startswith("#") or not line.strip() or line.startswith("    &"):  # a composite's parts
                 continue
             if line.startswith("  "):
                 code = line.split()[0]

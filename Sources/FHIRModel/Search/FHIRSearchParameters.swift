@@ -48,9 +48,18 @@ public struct FHIRSearchParameters: Sendable {
         // Split as bytes: splitting Characters finds grapheme breaks, which cost every
         // CapabilityStatement of a full server (every type's lines) milliseconds.
         blocks[type].map { block in
-            block.utf8.split(separator: UInt8(ascii: "\n")).compactMap {
-                SearchParameterDefinition(line: Substring($0))
+            var definitions: [SearchParameterDefinition] = []
+            for line in block.utf8.split(separator: UInt8(ascii: "\n")).map(Substring.init) {
+                // `    & KIND EXPRESSION`: a component of the composite just read.
+                if line.hasPrefix("    & "),
+                    let component = SearchParameterDefinition.Component(line: line.dropFirst(6))
+                {
+                    if !definitions.isEmpty { definitions[definitions.count - 1].components.append(component) }
+                } else if let definition = SearchParameterDefinition(line: line) {
+                    definitions.append(definition)
+                }
             }
+            return definitions
         }
     }
 

@@ -22,6 +22,26 @@ public struct SearchParameterDefinition: Sendable, Equatable {
     /// False for a name the built-in server accepts for the tutorial's apps on another release
     /// (`notgiven` on R4), which its CapabilityStatement does not list.
     public let isListed: Bool
+    /// A composite's parts (`code-value-quantity`: a token and a quantity), each evaluated on
+    /// every item the composite's own expression finds; empty for the other types.
+    public var components: [Component] = []
+
+    /// One part of a composite: its parameter's type and its expression.
+    public struct Component: Sendable, Equatable {
+        public let kind: Kind
+        public let expression: String
+
+        public init(kind: Kind, expression: String) {
+            (self.kind, self.expression) = (kind, expression)
+        }
+
+        /// Reads `KIND EXPRESSION`.
+        init?(line: Substring) {
+            let words = line.split(separator: " ", maxSplits: 1)
+            guard words.count == 2, let kind = Kind(rawValue: String(words[0])) else { return nil }
+            self.init(kind: kind, expression: String(words[1]))
+        }
+    }
 
     public init(code: String, kind: Kind, targets: [String] = [], expression: String?, isListed: Bool = true) {
         self.init(

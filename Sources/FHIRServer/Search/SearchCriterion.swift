@@ -22,6 +22,8 @@ struct SearchCriterion: Sendable {
         case number(NumberMatch)
         case uri(String)
         case missing(Bool)
+        /// `token$quantity`: each part of a composite, all of them met by one item.
+        case composite([Wanted])
         /// A value that can match nothing (a reference without an id).
         case nothing
     }
@@ -30,7 +32,7 @@ struct SearchCriterion: Sendable {
         self.parameter = parameter
         self.modifier = modifier
         self.values = values
-        wanted = values.map { Self.read($0, parameter: parameter, modifier: modifier) }
+        wanted = values.map { Self.read($0, kind: parameter.kind, parameter: parameter, modifier: modifier) }
     }
 
     /// The modifiers each kind understands; others make the criterion unknown.
@@ -50,7 +52,18 @@ struct SearchCriterion: Sendable {
         if modifier == "missing" {
             return value == "true" || value == "false" ? nil : "'\(value)' is not true or false for :missing"
         }
-        switch parameter.kind {
+        if parameter.kind == .composite {
+            let parts = compositeParts(value)
+            guard parts.count == parameter.componentKinds.count else {
+                return "'\(value)' is not \(parameter.componentKinds.count) values joined by $"
+            }
+            return zip(parts, parameter.componentKinds).lazy.compactMap { problem(with: $0, kind: $1) }.first
+        }
+        return problem(with: value, kind: parameter.kind)
+    }
+
+    private static func problem(with value: String, kind: SearchParameter.Kind) -> String? {
+        switch kind {
         case .date: return DateMatch(value) == nil ? "'\(value)' is not a date search value" : nil
         case .number:
             return NumberMatch(value, quantity: false) == nil ? "'\(value)' is not a number search value" : nil
@@ -60,9 +73,30 @@ struct SearchCriterion: Sendable {
         }
     }
 
-    private static func read(_ value: String, parameter: SearchParameter, modifier: String?) -> Wanted {
+    /// A composite's value split at each `$` (a backslash before `$` makes it a dollar of its own).
+    static func compositeParts(_ value: String) -> [String] {
+        var parts = [""]
+        var escaped = false
+        for character in value {
+            if escaped {
+                parts[parts.count - 1].append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "$" {
+                parts.append("")
+            } else {
+                parts[parts.count - 1].append(character)
+            }
+        }
+        return parts
+    }
+
+    private static func read(_ value: String, kind: SearchParameter.Kind, parameter: SearchParameter, modifier: String?)
+        -> Wanted
+    {
         if modifier == "missing" { return .missing(value == "true") }
-        switch parameter.kind {
+        switch kind {
         case .token where modifier == "text", .string: return .text(folded: fold(value), exact: value)
         case .token:
             let parts = value.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
@@ -80,7 +114,12 @@ struct SearchCriterion: Sendable {
         case .number: return NumberMatch(value, quantity: false).map(Wanted.number) ?? .nothing
         case .quantity: return NumberMatch(value, quantity: true).map(Wanted.number) ?? .nothing
         case .uri: return .uri(value)
-        case .composite, .special: return .nothing
+        case .composite:
+            let kinds = parameter.componentKinds
+            let parts = compositeParts(value)
+            guard parts.count == kinds.count else { return .nothing }
+            return .composite(zip(parts, kinds).map { read($0, kind: $1, parameter: parameter, modifier: nil) })
+        case .special: return .nothing
         }
     }
 
@@ -127,6 +166,10 @@ struct SearchCriterion: Sendable {
         case .date(let date): date.matches(value)
         case .number(let number): number.matches(value)
         case .uri(let query): uriMatches(query, value)
+        case .composite(let parts):
+            zip(parts, value.arrayValue ?? []).allSatisfy { wanted, found in
+                (found.arrayValue ?? []).contains { matches(wanted, $0) }
+            } && parts.count == (value.arrayValue?.count ?? -1)
         case .missing, .nothing: false
         }
     }

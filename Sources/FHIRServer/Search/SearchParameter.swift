@@ -18,6 +18,8 @@ public struct SearchParameter: Sendable {
         case expression(FHIRPathExpression)
         case narrative
         case content
+        /// A composite: its own expression, and each part's, evaluated on every item it finds.
+        case composite(FHIRPathExpression, parts: [FHIRPathExpression])
     }
 
     /// The definition's parameter, or nil when the server cannot search with it: it has no
@@ -30,7 +32,9 @@ public struct SearchParameter: Sendable {
         case "_content": source = .content
         default:
             guard let text = definition.expression, let expression = try? FHIRPathExpression(text) else { return nil }
-            source = .expression(expression)
+            let parts = definition.components.compactMap { try? FHIRPathExpression($0.expression) }
+            guard parts.count == definition.components.count else { return nil }
+            source = definition.kind == .composite ? .composite(expression, parts: parts) : .expression(expression)
         }
         self.definition = definition
         let targets = definition.targets
@@ -53,8 +57,16 @@ public struct SearchParameter: Sendable {
     /// Whether the server searches with a definition: one of those kinds, with an expression
     /// (every expression of the five releases parses, as SearchExpressionTests proves).
     static func isSearched(_ definition: SearchParameterDefinition) -> Bool {
-        (searchedKinds.contains(definition.kind) && definition.expression != nil) || textual.contains(definition.code)
+        if definition.kind == .composite {
+            return definition.expression != nil && !definition.components.isEmpty
+                && definition.components.allSatisfy { searchedKinds.contains($0.kind) }
+        }
+        return (searchedKinds.contains(definition.kind) && definition.expression != nil)
+            || textual.contains(definition.code)
     }
+
+    /// For a composite, its parts' types, in order (`code-value-quantity`: token, quantity).
+    public var componentKinds: [Kind] { definition.components.map(\.kind) }
 
     public var name: String { definition.code }
     /// `_text` and `_content` are matched as strings, whatever type a release gives them.
@@ -75,6 +87,15 @@ public struct SearchParameter: Sendable {
         case .expression(let expression):
             guard let found = try? expression.evaluate(on: resource, environment: environment) else { return [] }
             return found.map(Self.json)
+        case .composite(let expression, let parts):
+            // Each item as `[[part 1's values], [part 2's values]]`: the parts of one item go together.
+            guard let items = try? expression.evaluate(on: resource, environment: environment) else { return [] }
+            return items.map(Self.json).map { item in
+                .array(
+                    parts.map { part in
+                        .array(((try? part.evaluate(on: item, environment: environment)) ?? []).map(Self.json))
+                    })
+            }
         }
     }
 
