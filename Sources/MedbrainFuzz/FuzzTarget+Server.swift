@@ -18,6 +18,9 @@ extension FuzzTarget {
         "MedicationRequest?patient=f001&_include=*&_summary=data&_total=none&_count=5&_offset=2",
         "RiskAssessment?probability=ap0.5", "ValueSet?url:below=http://hl7.org/fhir",
         "MedicationAdministration?effective-time=ge2016-07-01T00:00:00%2B02:00&status=not-done",
+        "Observation?code-value-quantity=http://loinc.org|8480-6$gt130,8867-4\\$x$lt100&_text=fever",
+        "Observation?combo-code-value-quantity=8480-6$120|http://unitsofmeasure.org|mm[Hg]&_content=heart",
+        "Observation?subject:identifier=urn:oid:1.2.40.0.10.1.4.3.1|1111241261&_totalMethod=count",
     ]
 
     /// The search parameter parser and matcher: a query of any type read and matched against the
