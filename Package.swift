@@ -50,11 +50,14 @@ let package = Package(
         .target(
             name: "MedbrainDataset", dependencies: ["FHIRModel"], exclude: ["Bundled"], swiftSettings: ownSettings,
             plugins: bundled),
-        // The built-in FHIR server: store, search, persistence, HTTP.
+        // SMART App Launch's rules, shared by the built-in server and the REPL: scopes v1 and
+        // v2 and what they reach, PKCE S256 (with its SHA-256), base64url.
+        .target(name: "SMART", swiftSettings: ownSettings),
+        // The built-in FHIR server: store, search, persistence, HTTP, and SMART authorization.
         .target(
             name: "FHIRServer",
             dependencies: [
-                "FHIRModel", "FHIRPath", "FHIRValidation", "MedbrainDataset",
+                "FHIRModel", "FHIRPath", "FHIRValidation", "MedbrainDataset", "SMART",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -151,9 +154,10 @@ let package = Package(
         .target(
             name: "FHIRPathSuite", dependencies: ["FHIRPath", "FHIRModel"], path: "Tests/FHIRPathSuite",
             exclude: ["known-failures.txt"], swiftSettings: ownSettings),
+        .testTarget(name: "SMARTTests", dependencies: ["SMART", "TestSupport"], swiftSettings: ownSettings),
         .testTarget(
             name: "FHIRServerTests",
-            dependencies: ["FHIRServer", "FHIRValidation", "MedbrainDataset", "TestSupport"],
+            dependencies: ["FHIRServer", "FHIRValidation", "MedbrainDataset", "SMART", "TestSupport"],
             swiftSettings: ownSettings),
         .testTarget(
             name: "MedbrainWebTests",

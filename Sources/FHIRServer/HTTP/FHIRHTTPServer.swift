@@ -49,6 +49,9 @@ public struct FHIRHTTPServer: Sendable {
     static func respond(to request: Request, service: FHIRService, maximumBodySize: Int, pages: PageResponder?) async
         -> Response
     {
+        if let authorization = service.authorization, let components = authComponents(of: request.uri.path) {
+            return response(await Self.authorize(request, components, authorization, service: service))
+        }
         guard let components = components(of: request.uri.path) else {
             if let pages, let page = await pages(request, service) { return page }
             return Response(
@@ -75,6 +78,35 @@ public struct FHIRHTTPServer: Sendable {
             method: request.method.rawValue, components: components, query: QueryString.parameters(request.uri.query),
             headers: headers, body: body)
         return response(await service.handle(fhirRequest))
+    }
+
+    /// The path below `/auth`, or nil when the request is not for the authorization server.
+    static func authComponents(of path: String) -> [String]? {
+        guard path.hasPrefix(AuthorizationServer.path + "/") else { return nil }
+        return path.dropFirst(AuthorizationServer.path.count).split(separator: "/").map(String.init)
+    }
+
+    /// A request to the SMART authorization server, with the store's patients for its page.
+    static func authorize(
+        _ request: Request, _ components: [String], _ authorization: AuthorizationServer, service: FHIRService
+    ) async -> FHIRResponse {
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        let host = request.head.authority ?? "127.0.0.1"
+        var body: [UInt8] = []
+        if announcesBody(request) {
+            var request = request
+            guard let collected = try? await request.collectBody(upTo: 64 << 10) else {
+                return FHIRResponse(status: 413)
+            }
+            body = Array(buffer: collected)
+        }
+        let auth = FHIRRequest(
+            method: request.method.rawValue, components: components, query: QueryString.parameters(request.uri.query),
+            headers: headers, body: body)
+        return await authorization.respond(auth, audience: "http://\(host)\(FHIRService.basePath)") {
+            await service.patientChoices()
+        }
     }
 
     /// Whether an HTTP/1 request has a body: only when it says how long it is or how it is sent.

@@ -33,9 +33,15 @@ extension FHIRService {
                     }
                 }, lastUpdated: loadTime)
         }
+        let authorization: AuthorizationServer? =
+            switch configuration.authorization {
+            case .open: nil
+            case .smart(let clients):
+                AuthorizationServer(clients: clients, clock: clock is FixedClock ? SystemClock() : clock)
+            }
         let service = FHIRService(
             version: configuration.version, store: store, clock: clock,
-            maximumBodySize: configuration.maximumBodySize)
+            maximumBodySize: configuration.maximumBodySize, authorization: authorization)
         // The first client asks for the CapabilityStatement at once (the REPL before its first
         // prompt): it is made on another core while the HTTP server starts.
         Task.detached(priority: .userInitiated) { service.prepareMetadata() }

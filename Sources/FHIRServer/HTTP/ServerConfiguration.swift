@@ -19,6 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var load: [String] = []
     /// Hears how far a load has come: resources checked, of how many.
     public var loadProgress: (@Sendable (Int, Int) -> Void)?
+    /// Whether every request needs a SMART token (`--auth smart`), and the apps registered.
+    public var authorization: ServerAuthorization = .open
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, version: FHIRVersion = .dstu2, now: Date? = nil,
@@ -37,4 +39,13 @@ public struct ServerConfiguration: Sendable {
     public var isLoopback: Bool {
         ["127.0.0.1", "localhost", "::1"].contains(host) || host.hasPrefix("127.")
     }
+}
+
+/// Who may use the built-in server.
+public enum ServerAuthorization: Sendable {
+    /// Everyone, without a token: the tutorial's server.
+    case open
+    /// A SMART App Launch server: every request needs a token; `clients` are the apps
+    /// registered besides Medbrain's own REPL.
+    case smart(clients: [SMARTClient])
 }

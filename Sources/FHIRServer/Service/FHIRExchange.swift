@@ -5,6 +5,8 @@ import Foundation
 struct FHIRExchange: Sendable {
     let request: FHIRRequest
     let version: FHIRVersion
+    /// What the request's SMART token grants, when the server asks for one (`--auth smart`).
+    var grant: SMARTGrant?
 
     /// The absolute base URL as the client reached us (`http://127.0.0.1:8080/fhir`).
     var baseURL: String {

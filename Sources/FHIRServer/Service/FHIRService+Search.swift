@@ -9,18 +9,21 @@ extension FHIRService {
     static let maximumPageSize = 1000
 
     func search(_ context: FHIRExchange, type: String) async -> FHIRResponse {
-        let request = context.answerKey(type)
+        // A patient's token gets the answer of its own compartment, kept apart from others'.
+        let request = context.answerKey(type) + (context.grant.map { "|\($0.scopes)|\($0.patient ?? "")" } ?? "")
         if let body = searches.answer(for: request, at: store.changeCount) { return context.respond(200, body: body) }
         let lenient = (context.request.headers["prefer"] ?? "").includes("handling=lenient")
         let plan: SearchPlan
         let matches: (found: [StoredResource], changes: Int)
         do {
             plan = try searchPlan(context.request.query, type: type, lenient: lenient)
+            if let refusal = chainRefusal(plan, context) { return refusal }
             matches = try await self.matches(type, plan: plan, depth: 0)
         } catch {
             return context.outcome(400, error.code, error.message)
         }
-        let response = await answer(context, type: type, plan: plan, matches: matches.found)
+        let reachable = await reachable(matches.found, type: type, context)
+        let response = await answer(context, type: type, plan: plan, matches: reachable)
         if response.status == 200 { searches.keep(answer: response.body, for: request, asOf: matches.changes) }
         return response
     }
@@ -58,7 +61,10 @@ extension FHIRService {
         bundle.link = plan.links(base: "\(context.baseURL)/\(type)", total: matches.count)
         if plan.summary == .count { return context.respond(200, bundle.json) }
         let page = Array(matches.dropFirst(plan.offset).prefix(plan.count))
-        let included = await included(by: plan, from: page)
+        var included: [StoredResource] = []
+        for resource in await self.included(by: plan, from: page) {
+            if await reaches(resource, .read, context) { included.append(resource) }
+        }
         let shown = page.map { SearchSubset.shown($0, plan: plan, model: version.typeModel) }
         let entries =
             shown.map { entry($0, base: context.baseURL, mode: "match") }

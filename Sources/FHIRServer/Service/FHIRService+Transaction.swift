@@ -37,6 +37,7 @@ extension FHIRService {
                 return context.outcome(400, "invalid", problem, element: "Bundle.entry[\(index)]")
             }
         }
+        if let refusal = await refusal(of: plan, context) { return refusal }
         let stored: [StoredResource]
         do {
             stored = try await store.apply(plan.resolvedWrites(), lastUpdated: now) { write, exists in

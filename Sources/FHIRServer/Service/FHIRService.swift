@@ -1,6 +1,7 @@
 import FHIRModel
 import FHIRValidation
 import Foundation
+import SMART
 
 /// The built-in FHIR server's behaviour: every interaction, independent of HTTP plumbing.
 ///
@@ -22,26 +23,45 @@ public struct FHIRService: Sendable {
     public static let basePath = "/fhir"
     /// Bodies larger than this are refused with 413.
     public let maximumBodySize: Int
+    /// The SMART authorization server whose tokens every request needs (`--auth smart`); nil
+    /// serves everyone, as the tutorial's server does.
+    public let authorization: AuthorizationServer?
+    /// Which resources are a patient's, for the tokens of patient scopes.
+    let compartment: PatientCompartment
 
-    public init(version: FHIRVersion, store: ResourceStore, clock: any ServerClock, maximumBodySize: Int = 8 << 20) {
+    public init(
+        version: FHIRVersion, store: ResourceStore, clock: any ServerClock, maximumBodySize: Int = 8 << 20,
+        authorization: AuthorizationServer? = nil
+    ) {
         self.version = version
         self.store = store
         self.clock = clock
         self.validator = ResourceValidator(version: version)
         self.searchParameters = SearchParameterIndex(version: version)
         self.maximumBodySize = maximumBodySize
+        self.authorization = authorization
+        self.compartment = PatientCompartment.of(version)
     }
 
     /// The resource types this server stores.
     public var resourceTypes: [String] { validator.supportedTypes }
 
     public func handle(_ request: FHIRRequest) async -> FHIRResponse {
-        let context = FHIRExchange(request: request, version: version)
+        var context = FHIRExchange(request: request, version: version)
         if request.body.count > maximumBodySize {
             return context.outcome(413, "too-long", "the body is larger than \(maximumBodySize) bytes")
         }
-        if let refusal = context.refuseUnsupportedFormat() { return refusal }
         let parts = request.components
+        if request.method == "GET", parts == [".well-known", "smart-configuration"] {
+            return smartConfiguration(context)
+        }
+        if let refusal = context.refuseUnsupportedFormat() { return refusal }
+        if let authorization, parts != ["metadata"] {
+            switch authenticate(request, context, with: authorization) {
+            case .success(let grant): context.grant = grant
+            case .failure(let refusal): return refusal.response
+            }
+        }
         switch (request.method, parts.count) {
         case ("GET", 1) where parts[0] == "metadata": return metadata(context)
         case ("POST", 0): return await transaction(context)
@@ -59,6 +79,11 @@ public struct FHIRService: Sendable {
     }
 
     private func route(_ context: FHIRExchange, type: String, parts: [String]) async -> FHIRResponse {
+        if let permission = Self.permission(context.request.method, parts),
+            let refusal = refusal(permission, on: type, context)
+        {
+            return refusal
+        }
         switch (context.request.method, parts.count) {
         case ("GET", 0): return await search(context, type: type)
         case ("POST", 1) where parts[0] == "_search": return await search(context, type: type)
@@ -73,6 +98,30 @@ public struct FHIRService: Sendable {
             let path = ([type] + parts).joined(separator: "/")
             return context.outcome(405, "not-supported", "\(context.request.method) \(path) is not a FHIR interaction")
         }
+    }
+
+    /// What an interaction on a type asks of a token's scopes.
+    static func permission(_ method: String, _ parts: [String]) -> SMARTScope.Permission? {
+        switch (method, parts.count) {
+        case ("GET", 0): .search
+        case ("POST", 1) where parts[0] == "_search": .search
+        case ("POST", 0): .create
+        case ("GET", _): .read
+        case ("PUT", _): .update
+        case ("DELETE", _): .delete
+        default: nil
+        }
+    }
+
+    /// `.well-known/smart-configuration`: how to get a token here, when tokens are asked for.
+    private func smartConfiguration(_ context: FHIRExchange) -> FHIRResponse {
+        guard let authorization else {
+            return context.outcome(404, "not-found", "this server does not use SMART: start it with --auth smart")
+        }
+        let origin = String(context.baseURL.dropLast(Self.basePath.count))
+        return FHIRResponse(
+            status: 200, headers: [("Content-Type", "application/json")],
+            body: authorization.configuration(origin: origin).compactBytes)
     }
 
     /// `meta.lastUpdated` for writes made now.

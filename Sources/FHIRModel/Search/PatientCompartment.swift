@@ -1,0 +1,45 @@
+/// A release's Patient compartment: which resource types hold a patient's data, and by which
+/// search parameters a resource of one names its patient. Read from a Bundled/ table
+/// (`compartment-r4.txt` and one per release, written by `scripts/fhir-definitions` from the
+/// specification's CompartmentDefinition `patient`).
+///
+/// A SMART token for one patient reaches, of a type the compartment holds, only the resources
+/// that name the patient through one of the type's parameters; of a type it does not hold
+/// (Medication, Practitioner), any.
+public struct PatientCompartment: Sendable {
+    /// The parameters of each type the compartment holds; empty when the release's search
+    /// table cannot tell whose a resource of the type is.
+    private let parameters: [String: [String]]
+
+    /// Reads the table: a line per type, the type and then its parameters, separated by spaces;
+    /// `#` starts a comment line.
+    public init(table: String) {
+        var parameters: [String: [String]] = [:]
+        for line in table.split(separator: "\n") where !line.hasPrefix("#") {
+            let words = line.split(separator: " ").map(String.init)
+            guard let type = words.first else { continue }
+            parameters[type] = Array(words.dropFirst())
+        }
+        self.parameters = parameters
+    }
+
+    /// The parameters through which a resource of `type` names its patient, or nil when the
+    /// type holds no patient's data. Empty: the type does, but none can be told whose.
+    public func parameters(of type: String) -> [String]? {
+        parameters[type]
+    }
+
+    /// The types the compartment holds.
+    public var types: Dictionary<String, [String]>.Keys { parameters.keys }
+
+    /// The release's compartment.
+    public static func of(_ version: FHIRVersion) -> PatientCompartment {
+        switch version {
+        case .dstu2: PatientCompartment(table: BundledFiles.compartmentDstu2TXT)
+        case .stu3: PatientCompartment(table: BundledFiles.compartmentStu3TXT)
+        case .r4: PatientCompartment(table: BundledFiles.compartmentR4TXT)
+        case .r4b: PatientCompartment(table: BundledFiles.compartmentR4bTXT)
+        case .r5: PatientCompartment(table: BundledFiles.compartmentR5TXT)
+        }
+    }
+}

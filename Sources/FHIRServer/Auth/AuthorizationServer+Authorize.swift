@@ -1,0 +1,106 @@
+import FHIRModel
+import Foundation
+import SMART
+
+/// The authorization endpoint: a request checked rule by rule, kept for the user's answer, and
+/// answered with a code sent to the app's redirect URI.
+extension AuthorizationServer {
+    /// Why an authorization request is refused. Until the client and its redirect URI are known
+    /// good, the refusal is shown to the user (`page`), never sent to a URI the request names
+    /// (RFC 6749 §4.1.2.1); after, it goes back to the app (`redirect`).
+    public enum Refusal: Error, Equatable {
+        case page(String)
+        case redirect(String)
+    }
+
+    /// Checks an authorization request (`GET /auth/authorize?…`) for the FHIR base `audience`;
+    /// the id it waits under for the user's answer.
+    public func authorize(_ query: [(name: String, value: String)], audience: String) -> Result<String, Refusal> {
+        func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
+        guard let clientID = value("client_id"), let client = clients[clientID] else {
+            return .failure(.page("unknown client_id '\(value("client_id") ?? "")': register the app first"))
+        }
+        guard let redirect = value("redirect_uri"), client.accepts(redirect: redirect) else {
+            return .failure(
+                .page(
+                    "redirect_uri '\(value("redirect_uri") ?? "")' is not one registered for \(clientID) "
+                        + "(\(client.redirectURIs.joined(separator: ", "))); it must match character for character"))
+        }
+        let state = value("state") ?? ""
+        func back(_ code: String, _ description: String) -> Result<String, Refusal> {
+            .failure(
+                .redirect(
+                    Self.redirect(redirect, [("error", code), ("error_description", description), ("state", state)])))
+        }
+        guard value("response_type") == "code" else {
+            return back("unsupported_response_type", "response_type must be code")
+        }
+        guard !state.isEmpty else { return back("invalid_request", "state is required: the app checks it comes back") }
+        guard value("code_challenge_method") == PKCE.method, let challenge = value("code_challenge"),
+            challenge.utf8.count == 43, Base64URL.decode(challenge)?.count == 32
+        else {
+            return back(
+                "invalid_request", "PKCE is required: code_challenge (43 characters) with code_challenge_method=S256")
+        }
+        guard value("aud") == audience else {
+            return back("invalid_request", "aud must be this server's FHIR base URL, \(audience)")
+        }
+        let (scopes, unknown) = SMARTScopes.parse(value("scope") ?? "")
+        guard unknown.isEmpty else {
+            return back("invalid_scope", "not scopes SMART defines: \(unknown.joined(separator: " "))")
+        }
+        let uncovered = client.scopes.uncovered(scopes)
+        guard uncovered.isEmpty else {
+            let names = uncovered.map(\.description).joined(separator: " ")
+            return back("invalid_scope", "\(clientID) may not be granted \(names)")
+        }
+        guard !scopes.scopes.isEmpty else { return back("invalid_scope", "scope names nothing to grant") }
+        let pending = Pending(
+            client: client, redirectURI: redirect, scopes: scopes, state: state, challenge: challenge,
+            asked: clock.now())
+        let id = Base64URL.random(bytes: 16)
+        records.withLock { $0.pending[id] = pending }
+        return .success(id)
+    }
+
+    /// The request waiting under `id`, for the page that asks the user.
+    func pending(_ id: String) -> Pending? { records.withLock { $0.pending[id] } }
+
+    /// The user's answer to the request waiting under `id`: where to send the browser, with a
+    /// code (approved, for `patient`, one of `patients`, when the request needs one) or
+    /// `access_denied`.
+    public func answer(_ id: String, approve: Bool, patient: String?, patients: Set<String>) -> Result<String, Refusal>
+    {
+        let now = clock.now()
+        return records.withLock { state in
+            guard let pending = state.pending.removeValue(forKey: id) else {
+                return .failure(.page("this authorization request is not known or was answered already; start again"))
+            }
+            guard approve else {
+                return .success(
+                    Self.redirect(
+                        pending.redirectURI,
+                        [
+                            ("error", "access_denied"), ("error_description", "the user declined"),
+                            ("state", pending.state),
+                        ]))
+            }
+            if pending.needsPatient, !patients.contains(patient ?? "") {
+                state.pending[id] = pending
+                return .failure(.page("pick the patient whose data the app may reach, one of this server's"))
+            }
+            let code = Base64URL.random(bytes: 32)
+            state.codes[code] = Code(pending: pending, patient: pending.needsPatient ? patient : nil, issued: now)
+            return .success(Self.redirect(pending.redirectURI, [("code", code), ("state", pending.state)]))
+        }
+    }
+
+    /// `uri` with `items` added to its query.
+    static func redirect(_ uri: String, _ items: [(String, String)]) -> String {
+        var components = URLComponents(string: uri) ?? URLComponents()
+        components.queryItems = (components.queryItems ?? []) + items.map { URLQueryItem(name: $0.0, value: $0.1) }
+        // `+` is a space in a form, and URLComponents leaves it as it is.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.string ?? uri
+    }
+}

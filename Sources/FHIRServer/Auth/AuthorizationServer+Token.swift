@@ -1,0 +1,127 @@
+import FHIRModel
+import Foundation
+import SMART
+
+/// The token endpoint: a code exchanged for tokens once, within its minute, by the client it
+/// was issued to, with the verifier of its challenge; a refresh token exchanged for a new
+/// access token.
+extension AuthorizationServer {
+    /// Answers `POST /auth/token` (a form); `basic` is the request's HTTP Basic credentials.
+    public func token(_ form: [(name: String, value: String)], basic: (id: String, secret: String)?)
+        -> Result<JSONValue, OAuthError>
+    {
+        func value(_ name: String) -> String? { form.first { $0.name == name }?.value }
+        let client: SMARTClient
+        switch authenticate(formID: value("client_id"), basic: basic) {
+        case .success(let found): client = found
+        case .failure(let error): return .failure(error)
+        }
+        switch value("grant_type") {
+        case "authorization_code": return exchange(code: value("code"), form: form, client: client)
+        case "refresh_token": return refresh(value("refresh_token"), scope: value("scope"), client: client)
+        case "client_credentials":
+            return .failure(
+                OAuthError(
+                    "unsupported_grant_type",
+                    "backend services (client_credentials with a signed JWT) are not offered by this server yet"))
+        case let other:
+            return .failure(
+                OAuthError(
+                    "unsupported_grant_type",
+                    "grant_type must be authorization_code or refresh_token, not '\(other ?? "")'"))
+        }
+    }
+
+    /// The client making the request: a confidential one by its secret (HTTP Basic), a public
+    /// one by `client_id`.
+    func authenticate(formID: String?, basic: (id: String, secret: String)?) -> Result<SMARTClient, OAuthError> {
+        if let basic {
+            guard let client = clients[basic.id], let secret = client.secret,
+                Self.same(Array(secret.utf8), Array(basic.secret.utf8))
+            else { return .failure(OAuthError("invalid_client", "the client id or secret is wrong")) }
+            return .success(client)
+        }
+        guard let id = formID, let client = clients[id] else {
+            return .failure(OAuthError("invalid_client", "unknown client_id '\(formID ?? "")'"))
+        }
+        guard client.secret == nil else {
+            return .failure(
+                OAuthError("invalid_client", "\(id) is a confidential client: authenticate with its secret"))
+        }
+        return .success(client)
+    }
+
+    private func exchange(code: String?, form: [(name: String, value: String)], client: SMARTClient)
+        -> Result<JSONValue, OAuthError>
+    {
+        func value(_ name: String) -> String? { form.first { $0.name == name }?.value }
+        let now = clock.now()
+        return records.withLock { state in
+            guard let code, var kept = state.codes[code] else {
+                return .failure(OAuthError("invalid_grant", "the code is not one this server issued"))
+            }
+            if !kept.exchangedFor.isEmpty {
+                // A code that comes twice was seen by someone else: its tokens go too (RFC 6749 §4.1.2).
+                for token in kept.exchangedFor {
+                    state.tokens[token] = nil
+                    state.refreshTokens[token] = nil
+                }
+                return .failure(
+                    OAuthError("invalid_grant", "the code was used already; the tokens it gave are revoked"))
+            }
+            guard kept.pending.client.id == client.id else {
+                return .failure(OAuthError("invalid_grant", "the code was issued to another client"))
+            }
+            guard now.timeIntervalSince(kept.issued) <= Self.codeLifetime else {
+                state.codes[code] = nil
+                return .failure(
+                    OAuthError("invalid_grant", "the code expired: a code lasts \(Int(Self.codeLifetime)) s"))
+            }
+            guard value("redirect_uri") == kept.pending.redirectURI else {
+                return .failure(OAuthError("invalid_grant", "redirect_uri must be the one the code was asked with"))
+            }
+            guard let verifier = value("code_verifier") else {
+                return .failure(OAuthError("invalid_request", "code_verifier is required (PKCE)"))
+            }
+            guard PKCE.verifies(verifier, challenge: kept.pending.challenge) else {
+                return .failure(OAuthError("invalid_grant", "code_verifier does not match the code_challenge"))
+            }
+            let issued = issue(
+                client: client, scopes: kept.pending.scopes, patient: kept.patient, into: &state, now: now)
+            kept.exchangedFor = [issued.token] + (issued.refresh.map { [$0] } ?? [])
+            state.codes[code] = kept
+            return .success(.object(JSONObject(issued.fields)))
+        }
+    }
+
+    private func refresh(_ token: String?, scope: String?, client: SMARTClient) -> Result<JSONValue, OAuthError> {
+        let now = clock.now()
+        return records.withLock { state in
+            guard let token, let kept = state.refreshTokens[token] else {
+                return .failure(OAuthError("invalid_grant", "the refresh token is not one this server issued"))
+            }
+            guard kept.grant.clientID == client.id else {
+                return .failure(OAuthError("invalid_grant", "the refresh token was issued to another client"))
+            }
+            var scopes = kept.grant.scopes
+            if let scope {
+                let (asked, unknown) = SMARTScopes.parse(scope)
+                let wider = kept.grant.scopes.uncovered(asked)
+                guard unknown.isEmpty, wider.isEmpty else {
+                    let names = (unknown + wider.map(\.description)).joined(separator: " ")
+                    return .failure(OAuthError("invalid_scope", "a refresh cannot widen the grant: \(names)"))
+                }
+                scopes = asked
+            }
+            let issued = issue(
+                client: client, scopes: scopes, patient: kept.grant.patient, into: &state, now: now, refresh: token)
+            return .success(.object(JSONObject(issued.fields)))
+        }
+    }
+
+    /// Compares secrets in time that does not depend on where they first differ.
+    static func same(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        guard left.count == right.count else { return false }
+        return zip(left, right).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

@@ -1,0 +1,101 @@
+import FHIRModel
+import Foundation
+import SMART
+import Synchronization
+
+/// The built-in server's SMART App Launch authorization server (`--auth smart`): it keeps the
+/// authorization requests waiting for the user, the codes, and the tokens it issued.
+///
+/// Tokens are random (32 bytes) and mean something only here, so checking one is a lookup; the
+/// introspection endpoint tells a resource server what one stands for.
+public final class AuthorizationServer: Sendable {
+    /// How long a code may wait to be exchanged (SMART: at most 10 minutes; 60 s is plenty for
+    /// an app on the same machine, and a stolen code is worth less).
+    public static let codeLifetime: TimeInterval = 60
+    /// How long an access token lasts.
+    public static let tokenLifetime: TimeInterval = 3600
+
+    /// An authorization request checked and waiting for the user's answer.
+    struct Pending: Sendable {
+        let client: SMARTClient
+        let redirectURI: String
+        let scopes: SMARTScopes
+        let state: String
+        let challenge: String
+        let asked: Date
+        /// Whether the user must pick a patient: a patient scope or `launch/patient`.
+        var needsPatient: Bool {
+            scopes.contains("launch/patient")
+                || scopes.scopes.contains { if case .clinical(.patient, _, _, _) = $0 { true } else { false } }
+        }
+    }
+
+    struct Code: Sendable {
+        let pending: Pending
+        let patient: String?
+        let issued: Date
+        /// The tokens it was exchanged for, revoked if the code comes again.
+        var exchangedFor: [String] = []
+    }
+
+    struct Refresh: Sendable {
+        let grant: SMARTGrant
+    }
+
+    struct State: Sendable {
+        var pending: [String: Pending] = [:]
+        var codes: [String: Code] = [:]
+        var tokens: [String: SMARTGrant] = [:]
+        var refreshTokens: [String: Refresh] = [:]
+    }
+
+    let clients: [String: SMARTClient]
+    let clock: any ServerClock
+    let records = Mutex(State())
+
+    public init(clients: [SMARTClient], clock: any ServerClock) {
+        var byID: [String: SMARTClient] = [:]
+        for client in [SMARTClient.medbrain] + clients { byID[client.id] = client }
+        self.clients = byID
+        self.clock = clock
+    }
+
+    /// The grant an access token stands for, if it was issued here and has not expired.
+    public func grant(for token: String) -> SMARTGrant? {
+        let now = clock.now()
+        return records.withLock { state in
+            guard let grant = state.tokens[token] else { return nil }
+            guard grant.expires > now else {
+                state.tokens[token] = nil
+                return nil
+            }
+            return grant
+        }
+    }
+
+    /// Issues an access token (and a refresh token for `offline_access` or `online_access`,
+    /// or `refresh` again when a refresh token is used) for `scopes`: the token response's fields.
+    func issue(
+        client: SMARTClient, scopes: SMARTScopes, patient: String?, into state: inout State, now: Date,
+        refresh: String? = nil
+    ) -> (token: String, refresh: String?, fields: [(String, JSONValue)]) {
+        let grant = SMARTGrant(
+            clientID: client.id, scopes: scopes, patient: patient, expires: now + Self.tokenLifetime)
+        let token = Base64URL.random(bytes: 32)
+        state.tokens[token] = grant
+        var fields: [(String, JSONValue)] = [
+            ("access_token", .string(token)), ("token_type", "Bearer"),
+            ("expires_in", .number(String(Int(Self.tokenLifetime)))), ("scope", .string(scopes.description)),
+        ]
+        if let patient { fields += [("patient", .string(patient)), ("need_patient_banner", true)] }
+        var refreshToken = refresh
+        if refreshToken == nil, scopes.contains("offline_access") || scopes.contains("online_access") {
+            refreshToken = Base64URL.random(bytes: 32)
+        }
+        if let refreshToken {
+            state.refreshTokens[refreshToken] = Refresh(grant: grant)
+            fields.append(("refresh_token", .string(refreshToken)))
+        }
+        return (token, refreshToken, fields)
+    }
+}

@@ -1,0 +1,59 @@
+import SMART
+
+/// The page that asks the user: which app, which scopes, which patient; approve or deny.
+struct AuthorizePage {
+    let id: String
+    let pending: AuthorizationServer.Pending
+    let patients: [(id: String, name: String)]
+
+    var html: String {
+        let scopes = pending.scopes.scopes.map { "<li><code>\(Self.escaped($0.description))</code></li>" }.joined()
+        var choice = ""
+        if pending.needsPatient {
+            let options = patients.enumerated().map { index, patient in
+                "<li><label><input type=\"radio\" name=\"patient\" value=\"\(Self.escaped(patient.id))\""
+                    + (index == 0 ? " checked" : "") + "> \(Self.escaped(patient.name)) "
+                    + "<code>Patient/\(Self.escaped(patient.id))</code></label></li>"
+            }
+            choice = "<h2>Patient</h2><ul>\(options.joined())</ul>"
+        }
+        return Self.document(
+            title: "Authorize \(pending.client.id)",
+            body: """
+                <h1><code>\(Self.escaped(pending.client.id))</code> asks for access</h1>
+                <form method="post" action="\(AuthorizationServer.path)/authorize">
+                <input type="hidden" name="request" value="\(id)">
+                <h2>Scopes</h2><ul>\(scopes)</ul>\(choice)
+                <button type="submit" name="decision" value="approve">Approve</button>
+                <button type="submit" name="decision" value="deny">Deny</button>
+                </form>
+                """)
+    }
+
+    static func refusal(_ message: String) -> String {
+        document(title: "Authorization refused", body: "<h1>Authorization refused</h1><p>\(escaped(message))</p>")
+    }
+
+    static func document(title: String, body: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>\(escaped(title)) · Medbrain</title></head>
+        <body>\(body)</body></html>
+        """
+    }
+
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,80 @@
+import FHIRModel
+import Foundation
+import SMART
+
+/// An app registered with the built-in SMART server (`--clients FILE`): who it is, where its
+/// codes may be sent, how it proves itself and what it may be granted.
+public struct SMARTClient: Sendable, Equatable {
+    public let id: String
+    /// Redirect URIs, compared character by character; a loopback one without a port
+    /// (`http://127.0.0.1/callback`) takes any port, as RFC 8252 §7.3 asks for native apps.
+    public let redirectURIs: [String]
+    /// A confidential client's secret (HTTP Basic at the token endpoint); nil for a public one.
+    public let secret: String?
+    /// The widest scopes the client may be granted.
+    public let scopes: SMARTScopes
+
+    public init(id: String, redirectURIs: [String], secret: String? = nil, scopes: SMARTScopes) {
+        self.id = id
+        self.redirectURIs = redirectURIs
+        self.secret = secret
+        self.scopes = scopes
+    }
+
+    /// Every server knows Medbrain's own REPL, a public client on a loopback redirect.
+    public static let medbrain = SMARTClient(
+        id: "medbrain", redirectURIs: ["http://127.0.0.1/callback"],
+        scopes: SMARTScopes.parse(
+            "launch launch/patient openid fhirUser offline_access online_access patient/*.cruds user/*.cruds"
+        ).scopes)
+
+    /// Whether `uri` is one of the client's redirect URIs.
+    public func accepts(redirect uri: String) -> Bool {
+        redirectURIs.contains { registered in
+            registered == uri || Self.loopbackMatch(registered: registered, asked: uri)
+        }
+    }
+
+    /// `http://127.0.0.1/callback` registered, `http://127.0.0.1:53211/callback` asked.
+    private static func loopbackMatch(registered: String, asked: String) -> Bool {
+        guard let mine = URLComponents(string: registered), let theirs = URLComponents(string: asked),
+            mine.scheme == "http", mine.host == "127.0.0.1" || mine.host == "[::1]", mine.port == nil,
+            theirs.port != nil
+        else { return false }
+        var portless = theirs
+        portless.port = nil
+        return portless.string == registered
+    }
+}
+
+/// The clients of a `--clients` file: a JSON array of
+/// `{"client_id", "redirect_uris", "client_secret"?, "scope"}`, as a dynamic registration
+/// (RFC 7591) would describe them.
+public enum SMARTClientFile {
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func read(_ path: String) throws -> [SMARTClient] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Problem(description: "cannot read the clients file \(path)")
+        }
+        guard case .array(let entries) = try? JSONParser.parse(Array(data)) else {
+            throw Problem(description: "\(path): the clients file must be a JSON array of clients")
+        }
+        return try entries.enumerated().map { index, entry in try client(entry, at: "\(path): client \(index + 1)") }
+    }
+
+    static func client(_ entry: JSONValue, at place: String) throws -> SMARTClient {
+        guard let id = entry["client_id"]?.stringValue, !id.isEmpty else {
+            throw Problem(description: "\(place) has no client_id")
+        }
+        let redirects = entry["redirect_uris"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let (scopes, unknown) = SMARTScopes.parse(entry["scope"]?.stringValue ?? "")
+        guard unknown.isEmpty else {
+            throw Problem(
+                description: "\(place) (\(id)) names scopes SMART does not define: \(unknown.joined(separator: " "))")
+        }
+        return SMARTClient(id: id, redirectURIs: redirects, secret: entry["client_secret"]?.stringValue, scopes: scopes)
+    }
+}

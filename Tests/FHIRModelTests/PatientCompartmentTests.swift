@@ -1,0 +1,41 @@
+import FHIRModel
+import Testing
+
+/// Each release's Patient compartment, as scripts/fhir-compartments.py wrote it from the
+/// specification: every type is one of the release's, every parameter one its table defines,
+/// and the tutorial's types name their patient as the release does.
+@Suite("Patient compartment")
+struct PatientCompartmentTests {
+    @Test(arguments: FHIRVersion.allCases)
+    func everyTypeAndParameterIsTheReleases(version: FHIRVersion) {
+        let compartment = PatientCompartment.of(version)
+        #expect(compartment.types.count > 40)
+        for type in compartment.types {
+            let codes = Set(version.searchParameters.parameters(of: type).map(\.code))
+            #expect(!codes.isEmpty, "\(type) is not a type of \(version)")
+            for parameter in compartment.parameters(of: type) ?? [] {
+                #expect(codes.contains(String(parameter.prefix { $0 != "." })), "\(version) \(type).\(parameter)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (FHIRVersion.dstu2, "MedicationOrder", ["patient"]),
+        (.dstu2, "MedicationAdministration", ["patient", "practitioner"]),
+        (.r4, "MedicationRequest", ["subject"]),
+        (.r4, "Observation", ["subject", "performer"]),
+        (.r5, "MedicationAdministration", ["patient", "subject"]),
+        (.r4, "Patient", ["link"]),
+    ])
+    func theTutorialsTypes(version: FHIRVersion, type: String, parameters: [String]) {
+        #expect(PatientCompartment.of(version).parameters(of: type) == parameters)
+    }
+
+    /// A type the compartment does not hold is no patient's data; one it holds with no
+    /// parameter the release can search is a patient's data no patient's token reaches.
+    @Test func sharedTypesAndUnreachableOnes() {
+        #expect(PatientCompartment.of(.r4).parameters(of: "Medication") == nil)
+        #expect(PatientCompartment.of(.r4).parameters(of: "Practitioner") == nil)
+        #expect(PatientCompartment.of(.dstu2).parameters(of: "Encounter") == [])
+    }
+}
