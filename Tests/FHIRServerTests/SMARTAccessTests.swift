@@ -161,6 +161,27 @@ struct SMARTAccessTests {
         #expect(harness.service.store.changeCount == changes)
     }
 
+    /// A chain or reverse chain searches another type: the token must be allowed to search it.
+    @Test(arguments: ["Observation?subject:Patient.family=Family0", "Patient?_has:Observation:patient:code=8480-6"])
+    func aChainThroughATypeOutsideTheScopesIs403(path: String) async throws {
+        let harness = try await SMARTHarness.make()
+        let scope =
+            path.hasPrefix("Patient") ? "launch/patient patient/Patient.rs" : "launch/patient patient/Observation.rs"
+        let answer = await harness.request("GET", path, token: try harness.token(scope: scope))
+        #expect(answer.status == 403, "\(answer.text)")
+    }
+
+    /// The server keeps answers to repeated searches: one kept for a user's token is not served
+    /// to a patient's.
+    @Test func anAnswerKeptForOneTokenIsNotServedToAnother() async throws {
+        let harness = try await SMARTHarness.make()
+        let everyone = try harness.token(scope: "user/*.rs", patient: nil)
+        let all = await harness.request("GET", "Observation?code=8480-6", token: everyone)
+        #expect(all.json?["total"] == 9)
+        let own = await harness.request("GET", "Observation?code=8480-6", token: try harness.token(patient: "p1"))
+        #expect(own.json?["total"] == 3)
+    }
+
     /// A user's scopes reach every patient.
     @Test func aUserScopeReachesEveryPatient() async throws {
         let harness = try await SMARTHarness.make()
