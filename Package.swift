@@ -99,7 +99,8 @@ let package = Package(
         // The REPL: the command language and the tutorial's six steps over a FHIRClient. It
         // starts built-in servers through a launcher the program hands it, not the server itself.
         .target(
-            name: "MedbrainREPL", dependencies: ["FHIRClient", "FHIRPath", "FHIRValidation", "MedicationTutorial"],
+            name: "MedbrainREPL",
+            dependencies: ["FHIRClient", "FHIRPath", "FHIRValidation", "MedicationTutorial", "SMART"],
             swiftSettings: ownSettings),
         // Lessons and transcripts: the workbook students, instructors and the tests run.
         .target(

@@ -23,8 +23,9 @@ extension HTTPTransport {
         }
         guard (200..<300).contains(head.status) else {
             // One line, however many issues the outcome lists.
-            let outcome = json.flatMap { try? OperationOutcome(node: $0.root, at: .root("OperationOutcome")) }?.summary
-                .replacingOccurrences(of: "\n", with: "; ")
+            let outcome =
+                json.flatMap { try? OperationOutcome(node: $0.root, at: .root("OperationOutcome")) }?.summary
+                .replacingOccurrences(of: "\n", with: "; ") ?? json.flatMap { AnswerHead.oauthError($0.root.json) }
             throw .refused(status: head.status, outcome: outcome.map(Self.shortened))
         }
         if data.isEmpty, emptyAllowed { return (nil, head) }
@@ -134,5 +135,12 @@ struct AnswerHead: Sendable {
     func header(_ name: String) -> String? {
         let name = name.lowercased()
         return headers.first { $0.name.lowercased() == name }?.value
+    }
+
+    /// An OAuth error (RFC 6749 §5.2) in an answer's body, `invalid_grant: the code expired`,
+    /// summarised as an outcome is.
+    static func oauthError(_ json: JSONValue) -> String? {
+        guard let error = json["error"]?.stringValue else { return nil }
+        return [error, json["error_description"]?.stringValue].compactMap { $0 }.joined(separator: ": ")
     }
 }

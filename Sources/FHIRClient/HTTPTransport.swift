@@ -48,6 +48,16 @@ struct HTTPTransport: Sendable {
             credentialOrigin: credentialOrigin, maximumBodyBytes: maximumBytes)
     }
 
+    /// The same transport sending `credentials` (nil: none), as a new token replaces the old.
+    func with(credentials: Credentials?) -> HTTPTransport {
+        HTTPTransport(
+            timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials,
+            credentialOrigin: credentialOrigin, maximumBodyBytes: maximumBytes)
+    }
+
+    /// The same transport without credentials: a token endpoint is sent a client's, not a user's.
+    func withoutCredentials() -> HTTPTransport { with(credentials: nil) }
+
     /// Sends a request and reads the answer as JSON; a status other than 2xx is `.refused`.
     func json(
         _ method: String, _ url: String, accept: String, body: [UInt8]? = nil, contentType: String? = nil

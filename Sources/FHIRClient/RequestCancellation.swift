@@ -41,4 +41,14 @@ public final class RequestCancellation: Sendable {
     }
 
     func end(_ token: Int) { _ = state.withLock { $0.inFlight.removeValue(forKey: token) } }
+
+    /// Runs `stop` on cancellation (at once if cancelled already) until the returned function
+    /// is called: for waits that are not requests, such as a browser's answer.
+    public func watch(_ stop: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        guard let token = begin(stop) else {
+            stop()
+            return {}
+        }
+        return { self.end(token) }
+    }
 }

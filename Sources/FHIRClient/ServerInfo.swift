@@ -13,6 +13,8 @@ public struct ServerInfo: Sendable, Equatable {
     public var resourceTypes: [String]
     /// Search parameter names by resource type, as the metadata lists them.
     public var searchParameters: [String: [String]]
+    /// A SMART server's endpoints, from `rest.security`'s oauth-uris extension.
+    public var oauthURIs: SMARTEndpoints?
 
     /// Reads a Conformance (DSTU2) or CapabilityStatement (STU3 on); nil `fhirVersion` is
     /// refused, a release Medbrain does not know is read in the closest shape it knows.
@@ -43,6 +45,20 @@ public struct ServerInfo: Sendable, Equatable {
         software = [statement.software?.name, statement.software?.version].compactMap { $0 }.joined(separator: " ")
         if software?.isEmpty == true { software = nil }
         (resourceTypes, searchParameters) = try Self.resources(in: metadata["rest"], url: baseURL + "/metadata")
+        oauthURIs = Self.oauthURIs(in: metadata["rest"])
+    }
+
+    /// The authorize and token endpoints of SMART's oauth-uris extension on `rest.security`.
+    private static func oauthURIs(in rest: JSONValue?) -> SMARTEndpoints? {
+        let extensions = (rest?.arrayValue ?? []).flatMap { $0["security"]?["extension"]?.arrayValue ?? [] }
+        guard
+            let uris = extensions.first(where: {
+                $0["url"]?.stringValue == "http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris"
+            })?["extension"]?.arrayValue
+        else { return nil }
+        let uri = { (name: String) in uris.first { $0["url"]?.stringValue == name }?["valueUri"]?.stringValue }
+        guard let authorize = uri("authorize"), let token = uri("token") else { return nil }
+        return SMARTEndpoints(authorize: authorize, token: token, codeChallengeMethods: [])
     }
 
     /// The types `rest.resource` lists, in order, and each one's search parameter names.

@@ -44,7 +44,27 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A word that varies the doses (which were missed, their times, how many), as 'lesson --seed' does.")
     var seed: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Who may use the server: open (anyone, the default) or smart (every request needs a SMART token).",
+            discussion:
+                "With smart the server is also the authorization server: .well-known/smart-configuration, /auth/authorize, /auth/token."
+        ))
+    var auth: AuthMode = .open
+
+    @Option(
+        help: ArgumentHelp(
+            "With --auth smart: a JSON file of the apps it knows besides Medbrain's own REPL (client id 'medbrain').",
+            discussion:
+                #"An array of {"client_id", "redirect_uris", "scope", "client_secret" (confidential apps only)}."#))
+    var clients: String?
+
+    enum AuthMode: String, ExpressibleByArgument, CaseIterable {
+        case open, smart
+    }
+
     func validate() throws {
+        if clients != nil, auth != .smart { throw ValidationError("--clients needs --auth smart") }
         if let seed, DatasetSeed(seed) == nil {
             throw ValidationError("--seed needs one word, such as a number or a name")
         }
@@ -59,6 +79,13 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, version: fhirVersion, now: now.flatMap(Date.parseInstant), dataPath: data,
             seed: seed.flatMap(DatasetSeed.init))
         configuration.load = load
+        if auth == .smart {
+            do {
+                configuration.authorization = .smart(clients: try clients.map(SMARTClientFile.read) ?? [])
+            } catch {
+                throw CommandFailure("\(error)")
+            }
+        }
         if !load.isEmpty { configuration.loadProgress = LoadProgressBar(terminal: isatty(STDERR_FILENO) == 1).show }
         let service: FHIRService
         do {
@@ -80,6 +107,10 @@ struct Serve: AsyncParsableCommand {
             try await server.run { url in
                 Output.standardOutput("Medbrain FHIR server (\(version)) listening on \(url)\n")
                 Output.standardOutput("web view: \(url.dropLast(FHIRService.basePath.count))/\n")
+                if auth == .smart {
+                    let origin = url.dropLast(FHIRService.basePath.count)
+                    Output.standardOutput("SMART: every request needs a token; authorize at \(origin)/auth/authorize\n")
+                }
                 Output.standardOutput("\(storage); press Ctrl-C to stop\n")
             }
         } catch {

@@ -32,6 +32,11 @@ public final class REPL {
         get { context.serversPath }
         set { context.serversPath = newValue }
     }
+    /// Opens a SMART authorization URL for the user (`login --smart`); nil: the desktop's opener.
+    public var openBrowser: (@Sendable (String) -> Void)? {
+        get { context.openBrowser }
+        set { context.openBrowser = newValue }
+    }
     /// Asks the user a yes-or-no question (`delete` on a terminal); nil: nobody to ask, so go ahead.
     public var confirm: ((String) -> Bool)? {
         get { context.confirm }
@@ -217,10 +222,18 @@ public final class REPL {
 
     /// Runs `command`; wrong words get its usage, which only the table knows.
     private func run(_ command: Command, _ arguments: [String]) async throws {
+        // A SMART token about to expire is renewed first; one the server refuses (401) once,
+        // and the command tried again with the new one.
+        await context.refreshSMARTToken()
         do {
             try await command.run(self, arguments)
         } catch let wrong as UsageError {
             throw REPLError(wrong.lead + "usage: " + command.usage)
+        } catch ClientError.refused(401, let outcome) where context.session.smart != nil {
+            guard await context.refreshSMARTToken(force: true) else {
+                throw ClientError.refused(status: 401, outcome: outcome)
+            }
+            try await command.run(self, arguments)
         }
     }
 }

@@ -6,6 +6,8 @@ import FHIRPath
 struct Session {
     var client: FHIRClient?
     var patient: Patient?
+    /// The SMART login whose token the client sends (`login --smart`).
+    var smart: SMARTLogin?
     /// The orders of the last `orders`, numbered from 1 as shown.
     var orders: [Order] = []
     var medications: [String: Medication] = [:]

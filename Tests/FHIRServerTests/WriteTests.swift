@@ -1,6 +1,7 @@
 import FHIRModel
 import FHIRServer
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("create, update, delete")

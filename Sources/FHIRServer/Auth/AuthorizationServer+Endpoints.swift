@@ -21,7 +21,7 @@ extension AuthorizationServer {
         ]
         return [
             "authorization_endpoint": endpoint("authorize"), "token_endpoint": endpoint("token"),
-            "introspection_endpoint": endpoint("introspect"),
+            "introspection_endpoint": endpoint("introspect"), "revocation_endpoint": endpoint("revoke"),
             "token_endpoint_auth_methods_supported": ["client_secret_basic", "none"],
             "grant_types_supported": ["authorization_code", "refresh_token"],
             "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"],
@@ -58,6 +58,9 @@ extension AuthorizationServer {
             case .success(let body): return Self.json(200, body)
             case .failure(let error): return Self.json(error.code == "invalid_client" ? 401 : 400, error.json)
             }
+        case ("POST", ["revoke"]):
+            revoke(form.first { $0.name == "token" }?.value ?? "")
+            return Self.json(200, [:])
         case ("POST", ["introspect"]):
             return Self.json(200, introspect(form.first { $0.name == "token" }?.value ?? ""))
         default:
@@ -67,6 +70,15 @@ extension AuthorizationServer {
                     "invalid_request",
                     "no such endpoint: \(request.method) \(Self.path)/\(request.components.joined(separator: "/"))"
                 ).json)
+        }
+    }
+
+    /// RFC 7009: the token, access or refresh, is no longer honoured (whoever holds it may
+    /// revoke it; an unknown one is no error).
+    public func revoke(_ token: String) {
+        records.withLock { state in
+            state.tokens[token] = nil
+            state.refreshTokens[token] = nil
         }
     }
 

@@ -4,7 +4,12 @@ import FHIRModel
 /// same tables the server searches with, so what it claims is what it does.
 extension FHIRService {
     func metadata(_ context: FHIRExchange) -> FHIRResponse {
-        context.respond(200, body: metadataBytes(pretty: context.wantsPretty))
+        guard let authorization else { return context.respond(200, body: metadataBytes(pretty: context.wantsPretty)) }
+        // A SMART server's statement names its endpoints at the host the client reached.
+        var statement = capabilityStatement
+        let origin = String(context.baseURL.dropLast(Self.basePath.count))
+        statement.rest[0].extra["security"] = authorization.security(origin: origin, version: version)
+        return context.respond(200, statement.json)
     }
 
     private func metadataBytes(pretty: Bool) -> [UInt8] {

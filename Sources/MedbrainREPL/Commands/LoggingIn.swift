@@ -11,10 +11,15 @@ extension CommandGroup {
             "2. Log in",
             [
                 .builtin(
-                    "login", usage: "login [ID] [--identifier SYSTEM|VALUE] [--email ADDRESS]",
-                    summary: "find the patient (default: the tutorial's f001)", section: "§11.4–11.6",
-                    example: "login f001", waiting: "Searching for the patient…",
-                    complete: { _, words in options(["--identifier", "--email"], after: words) },
+                    "login",
+                    usage:
+                        "login [ID] [--identifier SYSTEM|VALUE] [--email ADDRESS] | login --smart [--client ID] [--scope SCOPES]",
+                    summary: "find the patient (default: the tutorial's f001), or log in the SMART way",
+                    section: "§11.4–11.6",
+                    example: "login f001", waiting: "Logging in…",
+                    complete: { _, words in
+                        options(["--identifier", "--email", "--smart", "--client", "--scope"], after: words)
+                    },
                     run: { try await $0.login($1) }),
                 .builtin(
                     "logout", usage: "logout", summary: "forget the patient", section: "§11.6", example: "logout",
@@ -32,9 +37,17 @@ extension CommandGroup {
 
 extension CommandContext {
     fileprivate func login(_ arguments: [String]) async throws {
+        if arguments.contains("--smart") { return try await smartLogin(arguments) }
         let client = try connected()
         let query = try Self.loginQuery(arguments)
-        let bundle = try await client.search("Patient", query)
+        let bundle: FHIRModel.Bundle
+        do { bundle = try await client.search("Patient", query) } catch {
+            // A SMART server says so in its metadata: the way in is its login, not a search.
+            if case .refused(401, _) = error, client.server.oauthURIs != nil {
+                throw REPLError("this server wants a SMART login (401): 'login --smart' opens its authorization page")
+            }
+            throw error
+        }
         let patients = try bundle.entry.compactMap { try $0.resource.map { try Patient(json: $0) } }
         let asked = query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         guard let patient = patients.first else { throw REPLError("no patient matches \(asked)") }
@@ -70,6 +83,9 @@ extension CommandContext {
 
     fileprivate func logout(_ arguments: [String]) throws {
         guard arguments.isEmpty else { throw UsageError() }
+        let smart = session.smart != nil
+        forgetSMARTLogin()
+        if smart { say("the SMART token is forgotten: no longer sent, nor kept") }
         session.patient = nil
         (session.orders, session.currentOrder, session.ordersListed) = ([], nil, false)
         say("logged out")
@@ -78,8 +94,12 @@ extension CommandContext {
     /// The account screen of §11.6: name, birth date, gender, phone, email, address.
     fileprivate func whoami(_ arguments: [String]) throws {
         guard arguments.isEmpty else { throw UsageError() }
+        if let login = session.smart, session.patient == nil {
+            return show(smartSummary(login), lines: Self.smartLines(login))
+        }
         let patient = try loggedIn()
-        let summary = Self.summary(of: patient)
+        var summary = Self.summary(of: patient)
+        if let login = session.smart { summary["smart"] = smartSummary(login) }
         let rows: [(String, String?)] = [
             ("born", patient.birthDate), ("gender", patient.gender),
             ("phone", Self.contacts(patient, "phone").joined(separator: ", ")),
@@ -92,7 +112,15 @@ extension CommandContext {
                 + rows.map { label, value in
                     "  " + label.padding(toLength: 8, withPad: " ", startingAt: 0)
                         + (value.flatMap { $0.isEmpty ? nil : $0 } ?? "-")
-                })
+                } + (session.smart.map(Self.smartLines) ?? []))
+    }
+
+    /// A SMART login as `whoami` shows it: the app, the scopes, when the token ends.
+    static func smartLines(_ login: SMARTLogin) -> [String] {
+        [
+            "  SMART   \(login.clientID) at \(login.baseURL)", "  scopes  \(login.scope)",
+            "  expires \(time(login.expires))" + (login.refreshToken == nil ? "" : " (renewed before then)"),
+        ]
     }
 
     static func summary(of patient: Patient) -> JSONObject {

@@ -26,6 +26,8 @@ final class CommandContext {
     var fixedNow: Date?
     /// The server profiles file `connect NAME` and `servers` read.
     var serversPath = ServerProfiles.defaultPath()
+    /// Opens a SMART authorization URL for the user (`login --smart`); nil: the desktop's opener.
+    var openBrowser: (@Sendable (String) -> Void)?
     /// Asks the user a yes-or-no question (`delete` on a terminal); nil: nobody to ask, so go ahead.
     var confirm: ((String) -> Bool)?
     /// Every command the REPL runs, its extensions' too, for `help` and Tab to describe.

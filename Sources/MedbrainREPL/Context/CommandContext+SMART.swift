@@ -1,0 +1,179 @@
+import FHIRClient
+import FHIRModel
+import Foundation
+import SMART
+
+/// `login --smart`: SMART App Launch as a native app does it (RFC 8252): discovery, the
+/// authorization URL with PKCE S256 and a `state`, the browser, the answer on a loopback
+/// redirect, the code exchanged, the patient in context logged in. The token is sent with every
+/// request after, renewed before it expires or when the server answers 401.
+extension CommandContext {
+    /// How long the user has to approve in the browser.
+    static let approvalWait: Double = 300
+    static let defaultSMARTScope = "launch/patient openid fhirUser offline_access patient/*.rs"
+
+    func smartLogin(_ arguments: [String]) async throws {
+        var (clientID, scope) = ("medbrain", Self.defaultSMARTScope)
+        var words = arguments[...]
+        while let word = words.popFirst() {
+            switch word {
+            case "--smart": continue
+            case "--client":
+                guard let value = words.popFirst(), !value.isEmpty else {
+                    throw REPLError("--client needs a client id")
+                }
+                clientID = value
+            case "--scope":
+                guard let value = words.popFirst(), !value.isEmpty else {
+                    throw REPLError("--scope needs scopes, quoted")
+                }
+                scope = value
+            default: throw UsageError()
+            }
+        }
+        let client = try connected()
+        guard let endpoints = try await client.smartEndpoints() else {
+            throw REPLError(
+                "\(client.server.baseURL) announces no SMART endpoints; 'login' finds a patient without one")
+        }
+        if !endpoints.codeChallengeMethods.isEmpty, !endpoints.codeChallengeMethods.contains(PKCE.method) {
+            throw REPLError("the server does not offer PKCE S256, which a native app must use; not logging in")
+        }
+        let listener = try await LoopbackRedirect.start()
+        defer { listener.close() }
+        let verifier = PKCE.makeVerifier()
+        let state = Base64URL.random(bytes: 16)
+        let url = Self.authorizationURL(
+            endpoints.authorize,
+            [
+                ("response_type", "code"), ("client_id", clientID), ("redirect_uri", listener.redirectURI),
+                ("scope", scope), ("state", state), ("aud", client.server.baseURL),
+                ("code_challenge", PKCE.challenge(for: verifier)), ("code_challenge_method", PKCE.method),
+            ])
+        say("Log in and approve in the browser; waiting for its answer at \(listener.redirectURI):\n  \(url)")
+        (openBrowser ?? Self.systemBrowser)(url)
+        let code = try await approval(from: listener, state: state)
+        let answer = try await client.tokenRequest(
+            endpoints.token,
+            form: [
+                ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", listener.redirectURI),
+                ("client_id", clientID), ("code_verifier", verifier),
+            ])
+        guard
+            let login = SMARTLogin(
+                answer, baseURL: client.server.baseURL, clientID: clientID, tokenURL: endpoints.token, now: clock())
+        else { throw REPLError("the token endpoint answered without an access_token") }
+        try await begin(login, on: client)
+    }
+
+    /// The code the browser brings back, once its `state` proves it answers this login.
+    private func approval(from listener: LoopbackRedirect, state: String) async throws -> String {
+        let stop = cancellation.watch { listener.close() }
+        defer { stop() }
+        guard let items = await listener.callback(timeout: Self.approvalWait) else {
+            throw REPLError(
+                cancellation.isCancelled
+                    ? "login cancelled" : "no answer from the browser within \(Int(Self.approvalWait)) s")
+        }
+        let value = { (name: String) in items.first { $0.name == name }?.value }
+        guard value("state") == state else {
+            throw REPLError("the answer's state is not the one sent: refused, it may not come from this login")
+        }
+        if let error = value("error") {
+            throw REPLError(
+                "the server refused the login: \(error)" + (value("error_description").map { ": \($0)" } ?? ""))
+        }
+        guard let code = value("code"), !code.isEmpty else { throw REPLError("the answer holds no code") }
+        return code
+    }
+
+    /// The session sends `login`'s token from now on; its patient, if any, is logged in.
+    private func begin(_ login: SMARTLogin, on client: FHIRClient) async throws {
+        let authorized = client.with(credentials: .bearer(token: login.accessToken))
+        session.client = authorized
+        session.smart = login
+        try? SMARTTokenFile(serversPath: serversPath).keep(login, for: login.baseURL)
+        var lines = ["logged in with SMART as \(login.clientID); scopes: \(login.scope)"]
+        if let id = login.patient {
+            let patient = try Patient(json: try await authorized.read("Patient", id: id))
+            session.patient = patient
+            (session.orders, session.currentOrder, session.ordersListed) = ([], nil, false)
+            lines.insert("logged in as \(Self.name(patient)) (Patient/\(id))", at: 0)
+        }
+        lines.append(
+            "the token expires at \(Self.time(login.expires)); it is renewed before then"
+                + (login.refreshToken == nil ? " only by logging in again" : ""))
+        show(smartSummary(login), lines: lines)
+    }
+
+    /// What `whoami` and `login --smart` show of a login: never the tokens.
+    func smartSummary(_ login: SMARTLogin) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("client_id", .string(login.clientID)), ("scope", .string(login.scope)),
+            ("expires", .string(Self.time(login.expires))), ("refreshable", .bool(login.refreshToken != nil)),
+        ]
+        if let patient = login.patient { fields.append(("patient", .string(patient))) }
+        return .object(JSONObject(fields))
+    }
+
+    /// Renews the token when it is about to expire (or, `force`, after a 401); true when it did.
+    @discardableResult
+    func refreshSMARTToken(force: Bool = false) async -> Bool {
+        guard let login = session.smart, let client = session.client, let refresh = login.refreshToken,
+            force || login.needsRefresh(at: clock())
+        else { return false }
+        guard
+            let answer = try? await client.tokenRequest(
+                login.tokenURL,
+                form: [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", login.clientID)]),
+            let renewed = SMARTLogin(
+                answer, baseURL: login.baseURL, clientID: login.clientID, tokenURL: login.tokenURL, now: clock(),
+                previous: login)
+        else { return false }
+        session.client = client.with(credentials: .bearer(token: renewed.accessToken))
+        session.smart = renewed
+        try? SMARTTokenFile(serversPath: serversPath).keep(renewed, for: renewed.baseURL)
+        return true
+    }
+
+    /// Forgets the SMART login: the token is no longer sent, nor kept.
+    func forgetSMARTLogin() {
+        guard let login = session.smart else { return }
+        session.smart = nil
+        session.client = session.client?.with(credentials: nil)
+        try? SMARTTokenFile(serversPath: serversPath).keep(nil, for: login.baseURL)
+    }
+
+    static func authorizationURL(_ endpoint: String, _ items: [(String, String)]) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let query = items.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0.1)" }
+        return endpoint + (endpoint.contains("?") ? "&" : "?") + query.joined(separator: "&")
+    }
+
+    /// Opens `url` with the desktop's opener when there is a desktop; else the printed URL is
+    /// the way (a terminal on a server, over ssh).
+    @Sendable static func systemBrowser(_ url: String) {
+        let environment = ProcessInfo.processInfo.environment
+        #if os(macOS)
+            let opener = "/usr/bin/open"
+        #else
+            guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { return }
+            let opener = "/usr/bin/xdg-open"
+        #endif
+        guard FileManager.default.isExecutableFile(atPath: opener) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+
+    static func time(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}

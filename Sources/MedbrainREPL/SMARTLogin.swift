@@ -1,0 +1,97 @@
+import FHIRClient
+import FHIRModel
+import Foundation
+
+/// A SMART login of this session: what the token endpoint granted. The tokens are never
+/// printed, traced or written to history; they live here and, for a refresh after a restart,
+/// in a file only the user can read (``SMARTTokenFile``).
+struct SMARTLogin: Sendable, CustomStringConvertible {
+    let baseURL: String
+    let clientID: String
+    let tokenURL: String
+    var accessToken: String
+    var refreshToken: String?
+    var expires: Date
+    var scope: String
+    var patient: String?
+
+    /// Reads a token response; nil without an access token.
+    init?(
+        _ answer: JSONValue, baseURL: String, clientID: String, tokenURL: String, now: Date, previous: SMARTLogin? = nil
+    ) {
+        guard let token = answer["access_token"]?.stringValue, !token.isEmpty else { return nil }
+        self.baseURL = baseURL
+        self.clientID = clientID
+        self.tokenURL = tokenURL
+        accessToken = token
+        refreshToken = answer["refresh_token"]?.stringValue ?? previous?.refreshToken
+        let seconds = answer["expires_in"].flatMap { Double($0.numberText ?? "") } ?? 3600
+        expires = now + seconds
+        scope = answer["scope"]?.stringValue ?? previous?.scope ?? ""
+        patient = answer["patient"]?.stringValue ?? previous?.patient
+    }
+
+    /// Never the tokens.
+    var description: String { "SMART login at \(baseURL) as \(clientID)" }
+
+    /// Whether the token should be renewed before a request: it ends within a minute.
+    func needsRefresh(at now: Date) -> Bool { refreshToken != nil && expires.timeIntervalSince(now) < 60 }
+}
+
+extension JSONValue {
+    /// A number's literal text.
+    fileprivate var numberText: String? {
+        if case .number(let text) = self { return text }
+        return nil
+    }
+}
+
+/// Where SMART logins are kept between sessions: one JSON file beside the server profiles,
+/// created readable by its owner alone (mode 600), as the profiles file must be when it holds
+/// a secret.
+struct SMARTTokenFile {
+    let path: String
+
+    /// `tokens.json` in the folder of the server profiles file.
+    init(serversPath: String) {
+        path = (serversPath as NSString).deletingLastPathComponent + "/smart-tokens.json"
+    }
+
+    /// Keeps `login` under its base URL (nil forgets it).
+    func keep(_ login: SMARTLogin?, for baseURL: String) throws {
+        var entries = read()
+        if let login {
+            var entry: [(String, JSONValue)] = [
+                ("client_id", .string(login.clientID)), ("token_endpoint", .string(login.tokenURL)),
+                ("access_token", .string(login.accessToken)),
+                ("expires", .number(String(Int(login.expires.timeIntervalSince1970)))),
+                ("scope", .string(login.scope)),
+            ]
+            if let refresh = login.refreshToken { entry.append(("refresh_token", .string(refresh))) }
+            if let patient = login.patient { entry.append(("patient", .string(patient))) }
+            entries[baseURL] = .object(JSONObject(entry))
+        } else {
+            entries[baseURL] = nil
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let bytes = JSONValue.object(JSONObject(entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+            .prettyBytes
+        // Made readable by the owner alone before the secret is written into it.
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    private func read() -> [String: JSONValue] {
+        guard let data = FileManager.default.contents(atPath: path),
+            case .object(let object) = try? JSONParser.parse(Array(data))
+        else { return [:] }
+        var entries: [String: JSONValue] = [:]
+        for (key, value) in object.members { entries[key] = value }
+        return entries
+    }
+}

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Interoperability test: a SMART App Launch by `fhirclient` (PyPI, 4.4.0) against Medbrain's
+built-in server started with `--auth smart`.
+
+    python smart_launch.py --medbrain BIN
+
+The script registers an app in a `--clients` file, starts `medbrain serve --fhir-version r4
+--auth smart`, and lets fhirclient do what a SMART app does: read the authorization endpoints
+from the CapabilityStatement, build the authorization URL (PKCE S256, state, aud), handle the
+callback (state checked, code exchanged), read the patient's orders with the token, and refresh
+it. The script plays the user: it opens the authorization page, picks the patient and approves.
+It also checks what the server refuses: no token, another patient, a wrong state.
+
+Each check prints `ok - NAME` or `not ok - NAME: reason`; the last line is
+`SMART R4: N passed, M failed`.
+"""
+
+import argparse
+import html.parser
+import json
+import os
+import subprocess
+import tempfile
+import urllib.parse
+
+import requests
+from fhirclient import client as fc_client
+from fhirclient.models.medicationrequest import MedicationRequest
+from fhirclient.models.patient import Patient
+from fhirclient.server import FHIRPermissionDeniedException
+
+from checks import Checks, expect
+
+NOW = "2016-08-16T10:00:00Z"
+APP = "interop-app"
+REDIRECT = "http://127.0.0.1:8765/callback"
+SCOPE = "launch/patient patient/*.rs offline_access"
+TIMEOUT = 30
+
+
+class FormReader(html.parser.HTMLParser):
+    """The authorization page's form: its hidden request id and the patients offered."""
+
+    def __init__(self):
+        super().__init__()
+        self.request = None
+        self.patients = []
+
+    def handle_starttag(self, tag, attributes):
+        found = dict(attributes)
+        if tag == "input" and found.get("name") == "request":
+            self.request = found.get("value")
+        if tag == "input" and found.get("name") == "patient":
+            self.patients.append(found.get("value"))
+
+
+def start(medbrain, clients):
+    server = subprocess.Popen(
+        [medbrain, "serve", "--port", "0", "--fhir-version", "r4", "--now", NOW, "--auth", "smart",
+         "--clients", clients],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline()
+    expect("listening on " in line, f"no URL on the server's first line: {line!r}")
+    return server, line.split("listening on ")[1].strip()
+
+
+def approve(authorize_url, patient):
+    """What the user does on the authorization page: the redirect it answers with."""
+    page = requests.get(authorize_url, timeout=TIMEOUT)
+    expect(page.status_code == 200, f"the page answered {page.status_code}: {page.text[:300]}")
+    form = FormReader()
+    form.feed(page.text)
+    expect(patient in form.patients, f"{patient} is not offered: {form.patients}")
+    origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(authorize_url))
+    answer = requests.post(
+        origin + "/auth/authorize", data={"request": form.request, "patient": patient, "decision": "approve"},
+        allow_redirects=False, timeout=TIMEOUT)
+    expect(answer.status_code == 302, f"the approval answered {answer.status_code}: {answer.text[:300]}")
+    return answer.headers["Location"]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--medbrain", required=True)
+    arguments = parser.parse_args()
+    checks = Checks("SMART R4")
+    folder = tempfile.mkdtemp(prefix="medbrain-smart-")
+    clients = os.path.join(folder, "clients.json")
+    with open(clients, "w") as file:
+        json.dump([{"client_id": APP, "redirect_uris": ["http://127.0.0.1/callback"], "scope": SCOPE}], file)
+    server, base = start(arguments.medbrain, clients)
+    state = {}
+    try:
+        def discovery():
+            metadata = requests.get(base + "/metadata", timeout=TIMEOUT).json()
+            security = json.dumps(metadata["rest"][0]["security"])
+            expect("oauth-uris" in security and "SMART-on-FHIR" in security, security)
+            configuration = requests.get(base + "/.well-known/smart-configuration", timeout=TIMEOUT).json()
+            expect(configuration["code_challenge_methods_supported"] == ["S256"], configuration)
+
+        def no_token():
+            answer = requests.get(base + "/Patient/f001", timeout=TIMEOUT)
+            expect(answer.status_code == 401, answer.status_code)
+            expect(answer.headers.get("WWW-Authenticate", "").startswith("Bearer"), answer.headers)
+
+        def authorize_url():
+            smart = fc_client.FHIRClient(
+                settings={"app_id": APP, "api_base": base, "redirect_uri": REDIRECT, "scope": SCOPE})
+            url = smart.authorize_url
+            query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(url).query))
+            expect(query["code_challenge_method"] == "S256" and query["aud"] == base, query)
+            state["smart"], state["url"] = smart, url
+
+        def callback():
+            location = approve(state["url"], "f001")
+            expect(location.startswith(REDIRECT + "?"), location)
+            state["smart"].handle_callback(location)
+            expect(state["smart"].patient_id == "f001", state["smart"].patient_id)
+            expect(state["smart"].ready, "not ready")
+
+        def orders():
+            found = MedicationRequest.where({"patient": "f001"}).perform_resources(state["smart"].server)
+            expect(len(found) >= 8, f"{len(found)} orders")
+            expect(all(order.subject.reference == "Patient/f001" for order in found), "another patient's order")
+            patient = Patient.read("f001", state["smart"].server)
+            expect(patient.id == "f001", patient.id)
+
+        def another_patient():
+            try:
+                Patient.read("f002", state["smart"].server)
+            except FHIRPermissionDeniedException as error:
+                answer = error.args[0]
+                expect(answer.status_code == 403 and "compartment" in answer.text, answer.text[:300])
+                return
+            raise AssertionError("another patient was read")
+
+        def refresh():
+            before = state["smart"].server.auth.access_token
+            state["smart"].server.reauthorize()
+            expect(state["smart"].server.auth.access_token not in (None, before), "no new access token")
+            expect(Patient.read("f001", state["smart"].server).id == "f001", "the new token does not read")
+
+        def wrong_state():
+            smart = fc_client.FHIRClient(
+                settings={"app_id": APP, "api_base": base, "redirect_uri": REDIRECT, "scope": SCOPE})
+            location = approve(smart.authorize_url, "f001")
+            forged = location.replace("state=", "state=x")
+            try:
+                smart.handle_callback(forged)
+            except Exception as error:  # fhirclient raises a plain Exception
+                expect("Invalid state" in str(error), str(error))
+                return
+            raise AssertionError("a wrong state was accepted")
+
+        checks.run("discovery: the CapabilityStatement's oauth-uris and .well-known/smart-configuration", discovery)
+        checks.run("without a token: 401 with a Bearer challenge", no_token)
+        checks.run("fhirclient builds the authorization URL (PKCE S256, aud)", authorize_url)
+        checks.run("the user approves for f001; fhirclient exchanges the code", callback)
+        checks.run("fhirclient reads f001's orders with the token", orders)
+        checks.run("another patient's record is 403", another_patient)
+        checks.run("fhirclient refreshes the token (offline_access)", refresh)
+        checks.run("fhirclient refuses a callback with a wrong state", wrong_state)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    checks.finish()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,149 @@
+import FHIRModel
+import FHIRServer
+import Foundation
+import MedbrainREPL
+import TestSupport
+import Testing
+
+/// `login --smart` against the built-in server started with `--auth smart`: the REPL opens
+/// the authorization URL, a "browser" here plays the user (approves for a patient, declines, or
+/// forges the answer), and the session logs in, sends the token, renews it on a 401, and never
+/// shows it.
+@Suite("SMART login in the REPL")
+struct SMARTLoginTests {
+    /// What the user does in the browser.
+    enum User: Sendable { case approve(String), decline, forgeState }
+
+    /// A REPL connected to a SMART server, its profiles (and tokens) in a folder of their own.
+    static func session(_ user: User) async throws -> (Probe, InProcessServer, folder: String) {
+        var configuration = ServerConfiguration(version: .r4)
+        configuration.authorization = .smart(clients: [])
+        let server = try await InProcessServer.start(configuration)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-smart-\(UUID())").path
+        let probe = Probe()
+        probe.repl.serversPath = folder + "/servers"
+        probe.repl.openBrowser = { url in Task { await Self.browse(url, as: user) } }
+        try await probe.setUp(["connect \(server.baseURL)"])
+        return (probe, server, folder)
+    }
+
+    /// Opens the page, answers it as `user` would, and follows the redirect to the REPL.
+    static func browse(_ url: String, as user: User) async {
+        guard let page = try? await RawHTTP.browse(url) else { return }
+        // A request the server refuses goes straight back to the app.
+        if page.status == 302, let location = page.location {
+            _ = try? await RawHTTP.browse(location)
+            return
+        }
+        guard let id = page.body.firstMatch(of: /name="request" value="([^"]+)"/)?.1 else { return }
+        let (decision, patient) =
+            switch user {
+            case .approve(let chosen): ("approve", chosen)
+            case .decline: ("deny", "")
+            case .forgeState: ("approve", "f001")
+            }
+        let origin = url.prefix { $0 != "?" }
+        guard
+            let answer = try? await RawHTTP.browse(
+                String(origin), form: "request=\(id)&decision=\(decision)&patient=\(patient)"),
+            var location = answer.location
+        else { return }
+        if case .forgeState = user { location = location.replacingOccurrences(of: "state=", with: "state=forged") }
+        _ = try? await RawHTTP.browse(location)
+    }
+
+    /// The tokens file's entry for the server.
+    static func kept(_ folder: String, _ server: InProcessServer) throws -> JSONValue? {
+        let data = try #require(FileManager.default.contents(atPath: folder + "/smart-tokens.json"))
+        return try JSONParser.parse(Array(data))[server.baseURL]
+    }
+
+    @Test func approvedTheSessionIsLoggedInAndSendsTheToken() async throws {
+        let (probe, server, folder) = try await Self.session(.approve("f002"))
+        defer { Task { await server.stop() } }
+        try await probe.setUp(["set trace body"])
+        let login = await probe.run("login --smart")
+        #expect(login.errors == "")
+        #expect(login.output.contains("code_challenge_method=S256"))
+        #expect(login.output.contains("logged in as"), "\(login.output)")
+        #expect(login.output.contains("(Patient/f002)"))
+        #expect(login.output.contains("scopes: launch/patient openid fhirUser offline_access patient/*.rs"))
+        let orders = await probe.run("search MedicationRequest patient=f002")
+        #expect(orders.errors == "")
+        let whoami = await probe.run("whoami")
+        #expect(whoami.output.contains("SMART   medbrain at \(server.baseURL)"))
+        // The token is kept for its owner alone, and shown nowhere, traced or not.
+        let entry = try #require(try Self.kept(folder, server))
+        let token = try #require(entry["access_token"]?.stringValue)
+        let refresh = try #require(entry["refresh_token"]?.stringValue)
+        let mode = try FileManager.default.attributesOfItem(atPath: folder + "/smart-tokens.json")[.posixPermissions]
+        #expect((mode as? Int) == 0o600)
+        for text in [probe.transcript.output, probe.transcript.errors] {
+            #expect(!text.contains(token) && !text.contains(refresh))
+        }
+        await probe.stop()
+    }
+
+    @Test func aPlainLoginOnASMARTServerSaysHowToLogIn() async throws {
+        let (probe, server, _) = try await Self.session(.decline)
+        defer { Task { await server.stop() } }
+        #expect(
+            await probe.run("login").errors
+                == "error: this server wants a SMART login (401): 'login --smart' opens its authorization page\n")
+        await probe.stop()
+    }
+
+    @Test func aDeclinedLoginSaysSo() async throws {
+        let (probe, server, _) = try await Self.session(.decline)
+        defer { Task { await server.stop() } }
+        #expect(
+            await probe.run("login --smart").errors
+                == "error: the server refused the login: access_denied: the user declined\n")
+        await probe.stop()
+    }
+
+    /// An answer whose state is not the one sent may be someone else's code: refused.
+    @Test func anAnswerWithAnotherStateIsRefused() async throws {
+        let (probe, server, _) = try await Self.session(.forgeState)
+        defer { Task { await server.stop() } }
+        #expect(
+            await probe.run("login --smart").errors
+                == "error: the answer's state is not the one sent: refused, it may not come from this login\n")
+        await probe.stop()
+    }
+
+    @Test func aScopeTheClientMayNotHaveIsRefusedByTheServer() async throws {
+        let (probe, server, _) = try await Self.session(.approve("f001"))
+        defer { Task { await server.stop() } }
+        let result = await probe.run("login --smart --scope 'launch/patient system/*.rs'")
+        #expect(
+            result.errors
+                == "error: the server refused the login: invalid_scope: medbrain may not be granted system/*.rs\n")
+        await probe.stop()
+    }
+
+    /// A token the server no longer honours (revoked here) is renewed with the refresh token
+    /// and the command sent again.
+    @Test func a401RenewsTheTokenAndTriesAgain() async throws {
+        let (probe, server, folder) = try await Self.session(.approve("f001"))
+        defer { Task { await server.stop() } }
+        try await probe.setUp(["login --smart"])
+        let first = try #require(try Self.kept(folder, server)?["access_token"]?.stringValue)
+        server.service.authorization?.revoke(first)
+        let read = await probe.run("read Patient f001")
+        #expect(read.errors == "")
+        let renewed = try #require(try Self.kept(folder, server)?["access_token"]?.stringValue)
+        #expect(renewed != first)
+        await probe.stop()
+    }
+
+    @Test func logoutForgetsTheToken() async throws {
+        let (probe, server, folder) = try await Self.session(.approve("f001"))
+        defer { Task { await server.stop() } }
+        try await probe.setUp(["login --smart"])
+        #expect(await probe.run("logout").output.contains("the SMART token is forgotten"))
+        #expect(try Self.kept(folder, server) == nil)
+        #expect(await probe.run("read Patient f001").errors.contains("401"))
+        await probe.stop()
+    }
+}
