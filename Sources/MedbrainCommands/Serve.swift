@@ -103,10 +103,18 @@ struct Serve: AsyncParsableCommand {
         let storage = data.map { "data file \($0)" } ?? "data in memory"
         let view = WebView()
         do {
-            let server = FHIRHTTPServer(service: service, configuration: configuration, pages: view.pages)
+            // The web view reads the store itself, past the FHIR API: with logins required it
+            // would show every patient to anyone, so it is not served.
+            let server = FHIRHTTPServer(
+                service: service, configuration: configuration, pages: auth == .smart ? nil : view.pages)
             try await server.run { url in
                 Output.standardOutput("Medbrain FHIR server (\(version)) listening on \(url)\n")
-                Output.standardOutput("web view: \(url.dropLast(FHIRService.basePath.count))/\n")
+                if auth == .smart {
+                    Output.standardOutput(
+                        "web view: off with --auth smart (it would show every patient without a token)\n")
+                } else {
+                    Output.standardOutput("web view: \(url.dropLast(FHIRService.basePath.count))/\n")
+                }
                 if auth == .smart {
                     let origin = url.dropLast(FHIRService.basePath.count)
                     Output.standardOutput("SMART: every request needs a token; authorize at \(origin)/auth/authorize\n")

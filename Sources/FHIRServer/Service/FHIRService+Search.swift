@@ -10,7 +10,7 @@ extension FHIRService {
 
     func search(_ context: FHIRExchange, type: String) async -> FHIRResponse {
         // A patient's token gets the answer of its own compartment, kept apart from others'.
-        let request = context.answerKey(type) + (context.grant.map { "|\($0.scopes)|\($0.patient ?? "")" } ?? "")
+        let request = context.answerKey(type) + (context.grant?.answerKey ?? "")
         if let body = searches.answer(for: request, at: store.changeCount) { return context.respond(200, body: body) }
         let lenient = (context.request.headers["prefer"] ?? "").includes("handling=lenient")
         let plan: SearchPlan
