@@ -67,7 +67,9 @@ struct REPLHardeningTests {
     @Test func noCompletionWhereAValueBelongs() {
         let probe = Probe()
         #expect(probe.repl.completions(for: "login --email ") == [])
-        #expect(probe.repl.completions(for: "login ") == ["--identifier", "--email"])
+        #expect(probe.repl.completions(for: "login ") == ["--identifier", "--email", "--smart"])
+        #expect(probe.repl.completions(for: "login --smart ") == ["--client", "--scope"])
+        #expect(probe.repl.completions(for: "login --smart --client ") == [])
     }
 }
 

@@ -18,7 +18,10 @@ extension CommandGroup {
                     section: "§11.4–11.6",
                     example: "login f001", waiting: "Logging in…",
                     complete: { _, words in
-                        options(["--identifier", "--email", "--smart", "--client", "--scope"], after: words)
+                        options(
+                            words.contains("--smart")
+                                ? ["--client", "--scope"] : ["--identifier", "--email", "--smart"],
+                            after: words)
                     },
                     run: { try await $0.login($1) }),
                 .builtin(
