@@ -109,6 +109,22 @@ struct SMARTAuthorizeTests {
                 == "obs-viewer may not be granted patient/MedicationRequest.rs")
     }
 
+    /// A client's id and a patient's name reach the page as text, never as markup.
+    @Test func thePageEscapesWhatItShows() async throws {
+        let harness = try await SMARTHarness.make()
+        let created = await harness.request(
+            "PUT", "Patient/p9", token: try harness.token(scope: "user/*.cruds", patient: nil),
+            body: #"{"resourceType":"Patient","id":"p9","name":[{"family":"<script>x</script>","given":["O'Brien"]}]}"#)
+        #expect(created.status == 201, "\(created.text)")
+        let query = SMARTHarness.authorizeQuery(scope: Self.scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+        let page = await harness.auth.respond(
+            FHIRRequest(method: "GET", components: ["authorize"], query: query), audience: SMARTHarness.audience
+        ) { await harness.service.patientChoices() }
+        let html = page.text
+        #expect(html.contains("O&#39;Brien &lt;script&gt;x&lt;/script&gt;"), "\(html)")
+        #expect(!html.contains("<script>"))
+    }
+
     @Test func aUserWhoDeclinesSendsAccessDenied() async throws {
         let harness = try await SMARTHarness.make()
         let query = SMARTHarness.authorizeQuery(scope: Self.scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))

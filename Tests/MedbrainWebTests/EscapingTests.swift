@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func chartTextIsEscapedForSVG() {
-        #expect(SVGPlot.escape("<a href='x'>&\"</a>") == "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;")
+        #expect("<a href='x'>&\"</a>".markupEscaped == "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;")
         let svg = ObservationSection.svg(name: "<b>", values: [1, 2], labels: ["<i>", "\"q\""], id: "o")
         #expect(!svg.contains("<b>") && !svg.contains("<i>"))
         #expect(svg.contains("<title id=\"o-title\">&lt;b&gt;</title>"))

@@ -1,3 +1,4 @@
+import FHIRModel
 import SMART
 
 /// The page that asks the user: which app, which scopes, which patient; approve or deny.
@@ -7,20 +8,20 @@ struct AuthorizePage {
     let patients: [(id: String, name: String)]
 
     var html: String {
-        let scopes = pending.scopes.scopes.map { "<li><code>\(Self.escaped($0.description))</code></li>" }.joined()
+        let scopes = pending.scopes.scopes.map { "<li><code>\($0.description.markupEscaped)</code></li>" }.joined()
         var choice = ""
         if pending.needsPatient {
             let options = patients.enumerated().map { index, patient in
-                "<li><label><input type=\"radio\" name=\"patient\" value=\"\(Self.escaped(patient.id))\""
-                    + (index == 0 ? " checked" : "") + "> \(Self.escaped(patient.name)) "
-                    + "<code>Patient/\(Self.escaped(patient.id))</code></label></li>"
+                "<li><label><input type=\"radio\" name=\"patient\" value=\"\(patient.id.markupEscaped)\""
+                    + (index == 0 ? " checked" : "") + "> \(patient.name.markupEscaped) "
+                    + "<code>Patient/\(patient.id.markupEscaped)</code></label></li>"
             }
             choice = "<h2>Patient</h2><ul>\(options.joined())</ul>"
         }
         return Self.document(
             title: "Authorize \(pending.client.id)",
             body: """
-                <h1><code>\(Self.escaped(pending.client.id))</code> asks for access</h1>
+                <h1><code>\(pending.client.id.markupEscaped)</code> asks for access</h1>
                 <form method="post" action="\(AuthorizationServer.path)/authorize">
                 <input type="hidden" name="request" value="\(id)">
                 <h2>Scopes</h2><ul>\(scopes)</ul>\(choice)
@@ -31,29 +32,14 @@ struct AuthorizePage {
     }
 
     static func refusal(_ message: String) -> String {
-        document(title: "Authorization refused", body: "<h1>Authorization refused</h1><p>\(escaped(message))</p>")
+        document(title: "Authorization refused", body: "<h1>Authorization refused</h1><p>\(message.markupEscaped)</p>")
     }
 
     static func document(title: String, body: String) -> String {
         """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(escaped(title)) · Medbrain</title></head>
+        <html lang="en"><head><meta charset="utf-8"><title>\(title.markupEscaped) · Medbrain</title></head>
         <body>\(body)</body></html>
         """
-    }
-
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "&": result += "&amp;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -1,3 +1,4 @@
+import FHIRModel
 import MedicationTutorial
 
 /// The tutorial's chart (§13.6) as SVG: one point per group for doses taken and one for doses
@@ -39,7 +40,7 @@ struct GroupingChartSVG: Sendable {
                 ? "<circle class=\"point \(name)\" cx=\"\(x)\" cy=\"\(y)\" r=\"6\""
                 : "<rect class=\"point \(name)\" x=\"\(SVGPlot.format(plot.x(index) - 5))\" "
                     + "y=\"\(SVGPlot.format(plot.y(Double(value)) - 5))\" width=\"10\" height=\"10\""
-            let identifier = SVGPlot.escape(identifiers[index])
+            let identifier = identifiers[index].markupEscaped
             parts.append(
                 marker + " data-group=\"\(identifier)\" data-series=\"\(name)\" data-count=\"\(value)\">"
                     + "<title>\(identifier): \(value) \(words)</title></\(name == "taken" ? "circle" : "rect")>")

@@ -1,3 +1,5 @@
+import FHIRModel
+
 /// The frame two of the view's charts share: a plot area in a fixed view box, a y axis from
 /// zero to a round maximum, and the text escaped for SVG (texts come from users).
 struct SVGPlot: Sendable {
@@ -40,8 +42,8 @@ struct SVGPlot: Sendable {
     func open(id: String, title: String, summary: String) -> String {
         """
         <svg class="chart" viewBox="0 0 \(Self.width) \(Self.height)" role="img" aria-labelledby="\(id)-title \(id)-desc" \
-        xmlns="http://www.w3.org/2000/svg"><title id="\(id)-title">\(Self.escape(title))</title>\
-        <desc id="\(id)-desc">\(Self.escape(summary))</desc>
+        xmlns="http://www.w3.org/2000/svg"><title id="\(id)-title">\(title.markupEscaped)</title>\
+        <desc id="\(id)-desc">\(summary.markupEscaped)</desc>
         """
     }
 
@@ -65,7 +67,7 @@ struct SVGPlot: Sendable {
         for (index, label) in labels.enumerated() {
             parts.append(
                 "<text class=\"label\" x=\"\(Self.format(x(index)))\" y=\"\(Self.height - Self.bottom + 28)\" "
-                    + "text-anchor=\"middle\">\(Self.escape(label))</text>")
+                    + "text-anchor=\"middle\">\(label.markupEscaped)</text>")
         }
         return parts.joined(separator: "\n")
     }
@@ -74,22 +76,5 @@ struct SVGPlot: Sendable {
     static func format(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
-
-    /// Text and attribute values escaped for XML.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "&": result += "&amp;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -69,7 +69,7 @@ struct ObservationSection: Sendable {
             parts.append(
                 "<circle class=\"point observed\" cx=\"\(SVGPlot.format(plot.x(index)))\" "
                     + "cy=\"\(SVGPlot.format(plot.y(value)))\" r=\"5\" data-value=\"\(SVGPlot.format(value))\">"
-                    + "<title>\(SVGPlot.escape(labels[index])): \(SVGPlot.format(value))</title></circle>")
+                    + "<title>\(labels[index].markupEscaped): \(SVGPlot.format(value))</title></circle>")
         }
         parts.append("</svg>")
         return parts.joined(separator: "\n")
