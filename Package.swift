@@ -51,8 +51,12 @@ let package = Package(
             name: "MedbrainDataset", dependencies: ["FHIRModel"], exclude: ["Bundled"], swiftSettings: ownSettings,
             plugins: bundled),
         // SMART App Launch's rules, shared by the built-in server and the REPL: scopes v1 and
-        // v2 and what they reach, PKCE S256 (with its SHA-256), base64url.
-        .target(name: "SMART", swiftSettings: ownSettings),
+        // v2 and what they reach, PKCE S256 (with its SHA-256), base64url, and backend services'
+        // signed JWTs (JWKs, RS384 and ES384 through CCrypto).
+        .target(name: "SMART", dependencies: ["FHIRModel", "CCrypto"], swiftSettings: ownSettings),
+        // The system's OpenSSL libcrypto, opened with dlopen at the first signature, as CCurl
+        // opens libcurl: no crypto library is compiled, and no OpenSSL header is needed.
+        .target(name: "CCrypto", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The built-in FHIR server: store, search, persistence, HTTP, and SMART authorization.
         .target(
             name: "FHIRServer",

@@ -118,7 +118,8 @@ struct SMARTAuthorizeTests {
         #expect(created.status == 201, "\(created.text)")
         let query = SMARTHarness.authorizeQuery(scope: Self.scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
         let page = await harness.auth.respond(
-            FHIRRequest(method: "GET", components: ["authorize"], query: query), audience: SMARTHarness.audience
+            FHIRRequest(method: "GET", components: ["authorize"], query: query), origin: SMARTHarness.origin,
+            audience: SMARTHarness.audience
         ) { await harness.service.patientChoices() }
         let html = page.text
         #expect(html.contains("O&#39;Brien &lt;script&gt;x&lt;/script&gt;"), "\(html)")

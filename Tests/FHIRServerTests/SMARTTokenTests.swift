@@ -54,7 +54,8 @@ struct SMARTTokenTests {
         #expect(error?.description == "the code was used already; the tokens it gave are revoked")
         #expect(harness.auth.grant(for: token) == nil)
         let refreshed = harness.auth.token(
-            [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "medbrain")], basic: nil)
+            [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "medbrain")], basic: nil,
+            tokenURL: SMARTHarness.tokenURL)
         #expect(Self.refused(refreshed)?.code == "invalid_grant")
     }
 
@@ -108,18 +109,20 @@ struct SMARTTokenTests {
         let refresh = try #require(try harness.exchange(code, verifier: verifier).get()["refresh_token"]?.stringValue)
         harness.clock.advance(4000)
         let renewed = try harness.auth.token(
-            [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "medbrain")], basic: nil
+            [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "medbrain")], basic: nil,
+            tokenURL: SMARTHarness.tokenURL
         ).get()
         #expect(renewed["patient"] == "p2")
         #expect(harness.auth.grant(for: renewed["access_token"]?.stringValue ?? "") != nil)
         let stolen = harness.auth.token(
-            [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "obs-viewer")], basic: nil)
+            [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "obs-viewer")], basic: nil,
+            tokenURL: SMARTHarness.tokenURL)
         #expect(Self.refused(stolen)?.description == "the refresh token was issued to another client")
         let wider = harness.auth.token(
             [
                 ("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "medbrain"),
                 ("scope", "patient/*.cruds"),
-            ], basic: nil)
+            ], basic: nil, tokenURL: SMARTHarness.tokenURL)
         #expect(Self.refused(wider)?.code == "invalid_scope")
     }
 

@@ -12,28 +12,31 @@ extension AuthorizationServer {
         let endpoint = { (name: String) in JSONValue.string("\(origin)\(Self.path)/\(name)") }
         let scopes = [
             "openid", "fhirUser", "launch/patient", "offline_access", "online_access", "patient/*.rs",
-            "patient/*.cruds", "user/*.rs", "user/*.cruds", "patient/*.read", "user/*.read",
+            "patient/*.cruds", "user/*.rs", "user/*.cruds", "system/*.rs", "system/*.cruds", "patient/*.read",
+            "user/*.read", "system/*.read",
         ]
         let capabilities = [
-            "launch-standalone", "client-public", "client-confidential-symmetric", "context-standalone-patient",
+            "launch-standalone", "client-public", "client-confidential-symmetric", "client-confidential-asymmetric",
+            "context-standalone-patient",
             "permission-offline", "permission-online", "permission-patient", "permission-user", "permission-v1",
             "permission-v2",
         ]
         return [
             "authorization_endpoint": endpoint("authorize"), "token_endpoint": endpoint("token"),
             "introspection_endpoint": endpoint("introspect"), "revocation_endpoint": endpoint("revoke"),
-            "token_endpoint_auth_methods_supported": ["client_secret_basic", "none"],
-            "grant_types_supported": ["authorization_code", "refresh_token"],
+            "token_endpoint_auth_methods_supported": ["client_secret_basic", "private_key_jwt", "none"],
+            "token_endpoint_auth_signing_alg_values_supported": ["RS384", "ES384"],
+            "grant_types_supported": ["authorization_code", "refresh_token", "client_credentials"],
             "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"],
             "scopes_supported": .array(scopes.map(JSONValue.string)),
             "capabilities": .array(capabilities.map(JSONValue.string)),
         ]
     }
 
-    /// Answers a request below `/auth/`; `patients` lists the patients the user may pick, and
-    /// `audience` is the FHIR base URL tokens are for.
+    /// Answers a request below `/auth/` of the server at `origin`; `patients` lists the patients
+    /// the user may pick, and `audience` is the FHIR base URL tokens are for.
     public func respond(
-        _ request: FHIRRequest, audience: String, patients: () async -> [(id: String, name: String)]
+        _ request: FHIRRequest, origin: String, audience: String, patients: () async -> [(id: String, name: String)]
     ) async -> FHIRResponse {
         let form = request.method == "POST" ? QueryString.parameters(String(decoding: request.body, as: UTF8.self)) : []
         switch (request.method, request.components) {
@@ -54,7 +57,8 @@ extension AuthorizationServer {
             case .failure(let refusal): return Self.refused(refusal)
             }
         case ("POST", ["token"]):
-            switch token(form, basic: Self.basic(request.headers["authorization"])) {
+            let tokenURL = "\(origin)\(Self.path)/token"
+            switch token(form, basic: Self.basic(request.headers["authorization"]), tokenURL: tokenURL) {
             case .success(let body): return Self.json(200, body)
             case .failure(let error): return Self.json(error.code == "invalid_client" ? 401 : 400, error.json)
             }

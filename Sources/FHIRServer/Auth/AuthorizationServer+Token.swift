@@ -6,49 +6,117 @@ import SMART
 /// was issued to, with the verifier of its challenge; a refresh token exchanged for a new
 /// access token.
 extension AuthorizationServer {
-    /// Answers `POST /auth/token` (a form); `basic` is the request's HTTP Basic credentials.
-    public func token(_ form: [(name: String, value: String)], basic: (id: String, secret: String)?)
-        -> Result<JSONValue, OAuthError>
-    {
+    /// Answers `POST /auth/token` (a form); `basic` is the request's HTTP Basic credentials, and
+    /// `tokenURL` this endpoint's own URL, which a client assertion must be addressed to.
+    public func token(
+        _ form: [(name: String, value: String)], basic: (id: String, secret: String)?, tokenURL: String
+    ) -> Result<JSONValue, OAuthError> {
         func value(_ name: String) -> String? { form.first { $0.name == name }?.value }
         let client: SMARTClient
-        switch authenticate(formID: value("client_id"), basic: basic) {
+        switch authenticate(form, basic: basic, tokenURL: tokenURL) {
         case .success(let found): client = found
         case .failure(let error): return .failure(error)
         }
         switch value("grant_type") {
         case "authorization_code": return exchange(code: value("code"), form: form, client: client)
         case "refresh_token": return refresh(value("refresh_token"), scope: value("scope"), client: client)
-        case "client_credentials":
-            return .failure(
-                OAuthError(
-                    "unsupported_grant_type",
-                    "backend services (client_credentials with a signed JWT) are not offered by this server yet"))
+        case "client_credentials": return clientCredentials(scope: value("scope"), client: client)
         case let other:
             return .failure(
                 OAuthError(
                     "unsupported_grant_type",
-                    "grant_type must be authorization_code or refresh_token, not '\(other ?? "")'"))
+                    "grant_type must be authorization_code, refresh_token or client_credentials, not '\(other ?? "")'"))
         }
     }
 
-    /// The client making the request: a confidential one by its secret (HTTP Basic), a public
-    /// one by `client_id`.
-    func authenticate(formID: String?, basic: (id: String, secret: String)?) -> Result<SMARTClient, OAuthError> {
+    /// The client making the request: one with keys by a signed assertion, one with a secret by
+    /// HTTP Basic, a public one by `client_id`. Only one way may be used (RFC 6749 §2.3).
+    func authenticate(_ form: [(name: String, value: String)], basic: (id: String, secret: String)?, tokenURL: String)
+        -> Result<SMARTClient, OAuthError>
+    {
+        func value(_ name: String) -> String? { form.first { $0.name == name }?.value }
+        if let assertion = value("client_assertion") {
+            guard basic == nil else {
+                return .failure(OAuthError("invalid_request", "authenticate one way: an assertion or HTTP Basic"))
+            }
+            guard value("client_assertion_type") == ClientAssertion.type else {
+                return .failure(
+                    OAuthError("invalid_client", "client_assertion_type must be \(ClientAssertion.type)"))
+            }
+            return authenticate(assertion: assertion, formID: value("client_id"), tokenURL: tokenURL)
+        }
         if let basic {
             guard let client = clients[basic.id], let secret = client.secret,
                 Self.same(Array(secret.utf8), Array(basic.secret.utf8))
             else { return .failure(OAuthError("invalid_client", "the client id or secret is wrong")) }
             return .success(client)
         }
+        let formID = value("client_id")
         guard let id = formID, let client = clients[id] else {
             return .failure(OAuthError("invalid_client", "unknown client_id '\(formID ?? "")'"))
         }
-        guard client.secret == nil else {
-            return .failure(
-                OAuthError("invalid_client", "\(id) is a confidential client: authenticate with its secret"))
+        guard !client.isConfidential else {
+            let way = client.keys.isEmpty ? "its secret (HTTP Basic)" : "an assertion signed with its key"
+            return .failure(OAuthError("invalid_client", "\(id) is a confidential client: authenticate with \(way)"))
         }
         return .success(client)
+    }
+
+    /// A backend service's signed assertion, each rule checked and its `jti` taken once.
+    private func authenticate(assertion: String, formID: String?, tokenURL: String) -> Result<SMARTClient, OAuthError> {
+        let now = clock.now()
+        let issuer: (jwt: JWT, clientID: String)
+        switch ClientAssertion.issuer(of: assertion) {
+        case .success(let found): issuer = found
+        case .failure(let error): return .failure(error)
+        }
+        guard let client = clients[issuer.clientID] else {
+            return .failure(OAuthError("invalid_client", "unknown client '\(issuer.clientID)' (the assertion's iss)"))
+        }
+        guard formID == nil || formID == client.id else {
+            return .failure(OAuthError("invalid_client", "client_id is not the assertion's iss"))
+        }
+        let checked: ClientAssertion.Checked
+        switch ClientAssertion.check(issuer.jwt, clientID: client.id, keys: client.keys, tokenURL: tokenURL, now: now) {
+        case .success(let found): checked = found
+        case .failure(let error): return .failure(error)
+        }
+        return records.withLock { state in
+            state.assertions = state.assertions.filter { $0.value > now }
+            let key = "\(client.id) \(checked.jti)"
+            guard state.assertions[key] == nil else {
+                return .failure(OAuthError("invalid_client", "the assertion was used already (its jti)"))
+            }
+            state.assertions[key] = checked.expires
+            return .success(client)
+        }
+    }
+
+    /// Backend services: a confidential client's own access, to `system/` scopes it may have.
+    private func clientCredentials(scope: String?, client: SMARTClient) -> Result<JSONValue, OAuthError> {
+        guard client.isConfidential else {
+            return .failure(
+                OAuthError("unauthorized_client", "client_credentials is for a confidential client, not \(client.id)"))
+        }
+        guard let scope, !scope.isEmpty else {
+            return .failure(OAuthError("invalid_scope", "scope is required (system/ scopes, like system/*.rs)"))
+        }
+        let (asked, unknown) = SMARTScopes.parse(scope)
+        let notSystem = asked.scopes.filter { if case .clinical(.system, _, _, _) = $0 { false } else { true } }
+        guard unknown.isEmpty, notSystem.isEmpty else {
+            let names = (unknown + notSystem.map(\.description)).joined(separator: " ")
+            return .failure(OAuthError("invalid_scope", "client_credentials grants system/ scopes only, not \(names)"))
+        }
+        let outside = client.scopes.uncovered(asked)
+        guard outside.isEmpty else {
+            let names = outside.map(\.description).joined(separator: " ")
+            return .failure(OAuthError("invalid_scope", "outside what \(client.id) may be granted: \(names)"))
+        }
+        let now = clock.now()
+        return records.withLock { state in
+            .success(
+                .object(JSONObject(issue(client: client, scopes: asked, patient: nil, into: &state, now: now).fields)))
+        }
     }
 
     private func exchange(code: String?, form: [(name: String, value: String)], client: SMARTClient)

@@ -47,6 +47,8 @@ public final class AuthorizationServer: Sendable {
         var codes: [String: Code] = [:]
         var tokens: [String: SMARTGrant] = [:]
         var refreshTokens: [String: Refresh] = [:]
+        /// The client assertions taken (`client jti`), until they expire: each works once.
+        var assertions: [String: Date] = [:]
     }
 
     let clients: [String: SMARTClient]

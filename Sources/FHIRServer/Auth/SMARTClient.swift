@@ -11,15 +11,22 @@ public struct SMARTClient: Sendable, Equatable {
     public let redirectURIs: [String]
     /// A confidential client's secret (HTTP Basic at the token endpoint); nil for a public one.
     public let secret: String?
+    /// The public keys of a confidential asymmetric client (a backend service): it proves itself
+    /// with a JWT signed by one of them (`private_key_jwt`).
+    public let keys: [JWK]
     /// The widest scopes the client may be granted.
     public let scopes: SMARTScopes
 
-    public init(id: String, redirectURIs: [String], secret: String? = nil, scopes: SMARTScopes) {
+    public init(id: String, redirectURIs: [String], secret: String? = nil, keys: [JWK] = [], scopes: SMARTScopes) {
         self.id = id
         self.redirectURIs = redirectURIs
         self.secret = secret
+        self.keys = keys
         self.scopes = scopes
     }
+
+    /// Whether the client must prove itself at the token endpoint (a secret or a key).
+    var isConfidential: Bool { secret != nil || !keys.isEmpty }
 
     /// Every server knows Medbrain's own REPL, a public client on a loopback redirect.
     public static let medbrain = SMARTClient(
@@ -48,8 +55,8 @@ public struct SMARTClient: Sendable, Equatable {
 }
 
 /// The clients of a `--clients` file: a JSON array of
-/// `{"client_id", "redirect_uris", "client_secret"?, "scope"}`, as a dynamic registration
-/// (RFC 7591) would describe them.
+/// `{"client_id", "redirect_uris", "client_secret"?, "jwks"?, "scope"}`, as a dynamic
+/// registration (RFC 7591) would describe them.
 public enum SMARTClientFile {
     public struct Problem: Error, CustomStringConvertible {
         public let description: String
@@ -75,6 +82,24 @@ public enum SMARTClientFile {
             throw Problem(
                 description: "\(place) (\(id)) names scopes SMART does not define: \(unknown.joined(separator: " "))")
         }
-        return SMARTClient(id: id, redirectURIs: redirects, secret: entry["client_secret"]?.stringValue, scopes: scopes)
+        return SMARTClient(
+            id: id, redirectURIs: redirects, secret: entry["client_secret"]?.stringValue,
+            keys: try keys(entry["jwks"], at: "\(place) (\(id))"), scopes: scopes)
+    }
+
+    /// A JWKS (`{"keys": [...]}`) of RSA or P-384 public keys, each with its kid.
+    static func keys(_ jwks: JSONValue?, at place: String) throws -> [JWK] {
+        guard let jwks else { return [] }
+        guard let entries = jwks["keys"]?.arrayValue else {
+            throw Problem(description: "\(place): jwks must be an object with a keys array")
+        }
+        return try entries.enumerated().map { index, entry in
+            guard let key = JWK(json: entry), entry["kid"]?.stringValue != nil else {
+                throw Problem(
+                    description:
+                        "\(place): key \(index + 1) of jwks must be an RSA or P-384 (EC) public key with a kid")
+            }
+            return key
+        }
     }
 }

@@ -104,7 +104,8 @@ public struct FHIRHTTPServer: Sendable {
         let auth = FHIRRequest(
             method: request.method.rawValue, components: components, query: QueryString.parameters(request.uri.query),
             headers: headers, body: body)
-        return await authorization.respond(auth, audience: "http://\(host)\(FHIRService.basePath)") {
+        return await authorization.respond(
+            auth, origin: "http://\(host)", audience: "http://\(host)\(FHIRService.basePath)") {
             await service.patientChoices()
         }
     }

@@ -16,6 +16,8 @@ final class MovableClock: ServerClock {
 /// each of which a test can take on its own.
 struct SMARTHarness {
     static let audience = "http://127.0.0.1/fhir"
+    static let origin = "http://127.0.0.1"
+    static let tokenURL = "http://127.0.0.1/auth/token"
     static let redirect = "http://127.0.0.1:5555/callback"
     static let confidential = SMARTClient(
         id: "ward-app", redirectURIs: ["https://ward.example/callback"], secret: "s3cret-of-the-ward",
@@ -87,7 +89,7 @@ struct SMARTHarness {
         var form = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect)]
         if basic == nil { form.append(("client_id", client)) }
         if let verifier { form.append(("code_verifier", verifier)) }
-        return auth.token(form.map { (name: $0.0, value: $0.1) }, basic: basic)
+        return auth.token(form.map { (name: $0.0, value: $0.1) }, basic: basic, tokenURL: Self.tokenURL)
     }
 
     /// An access token for `scope`, for `patient`, by a launch that follows every rule.

@@ -1,0 +1,144 @@
+#include "CCrypto.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <string.h>
+
+// libcrypto's functions, found with dlsym; their types are written here with opaque pointers,
+// which is all this file does with them, so building needs no OpenSSL headers.
+typedef void BIO;
+typedef void EVP_PKEY;
+typedef void EVP_MD_CTX;
+typedef void EVP_MD;
+
+static struct {
+    BIO *(*bio_new_mem_buf)(const void *, int);
+    int (*bio_free)(BIO *);
+    EVP_PKEY *(*pem_read_private)(BIO *, EVP_PKEY **, void *, void *);
+    EVP_PKEY *(*d2i_pubkey)(EVP_PKEY **, const unsigned char **, long);
+    int (*i2d_pubkey)(const EVP_PKEY *, unsigned char **);
+    void (*pkey_free)(EVP_PKEY *);
+    int (*pkey_base_id)(const EVP_PKEY *);
+    EVP_MD_CTX *(*md_ctx_new)(void);
+    void (*md_ctx_free)(EVP_MD_CTX *);
+    const EVP_MD *(*sha384)(void);
+    int (*sign_init)(EVP_MD_CTX *, void **, const EVP_MD *, void *, EVP_PKEY *);
+    int (*sign)(EVP_MD_CTX *, unsigned char *, size_t *, const unsigned char *, size_t);
+    int (*verify_init)(EVP_MD_CTX *, void **, const EVP_MD *, void *, EVP_PKEY *);
+    int (*verify)(EVP_MD_CTX *, const unsigned char *, size_t, const unsigned char *, size_t);
+} ssl;
+
+static int loaded = 0;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+// OpenSSL's numbers for the two kinds of key (NID_rsaEncryption, NID_X9_62_id_ecPublicKey).
+enum { NID_RSA = 6, NID_EC = 408 };
+
+static void find(void *library, void *slot, const char *name, const char *older, int *missing) {
+    void *function = dlsym(library, name);
+    if (function == NULL && older != NULL) function = dlsym(library, older);
+    if (function == NULL) *missing = 1;
+    memcpy(slot, &function, sizeof function);
+}
+
+static void load(void) {
+    const char *names[] = {"libcrypto.so.3", "libcrypto.so", "libcrypto.so.1.1", "libcrypto.3.dylib",
+                           "libcrypto.dylib"};
+    void *library = NULL;
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
+        library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    }
+    if (library == NULL) return;
+    int missing = 0;
+    find(library, &ssl.bio_new_mem_buf, "BIO_new_mem_buf", NULL, &missing);
+    find(library, &ssl.bio_free, "BIO_free", NULL, &missing);
+    find(library, &ssl.pem_read_private, "PEM_read_bio_PrivateKey", NULL, &missing);
+    find(library, &ssl.d2i_pubkey, "d2i_PUBKEY", NULL, &missing);
+    find(library, &ssl.i2d_pubkey, "i2d_PUBKEY", NULL, &missing);
+    find(library, &ssl.pkey_free, "EVP_PKEY_free", NULL, &missing);
+    // OpenSSL 3 renamed it; 1.1 has the older name.
+    find(library, &ssl.pkey_base_id, "EVP_PKEY_get_base_id", "EVP_PKEY_base_id", &missing);
+    find(library, &ssl.md_ctx_new, "EVP_MD_CTX_new", NULL, &missing);
+    find(library, &ssl.md_ctx_free, "EVP_MD_CTX_free", NULL, &missing);
+    find(library, &ssl.sha384, "EVP_sha384", NULL, &missing);
+    find(library, &ssl.sign_init, "EVP_DigestSignInit", NULL, &missing);
+    find(library, &ssl.sign, "EVP_DigestSign", NULL, &missing);
+    find(library, &ssl.verify_init, "EVP_DigestVerifyInit", NULL, &missing);
+    find(library, &ssl.verify, "EVP_DigestVerify", NULL, &missing);
+    loaded = !missing;
+}
+
+int medbrain_crypto_available(void) {
+    pthread_once(&once, load);
+    return loaded;
+}
+
+static int kind_of(const EVP_PKEY *key) {
+    switch (ssl.pkey_base_id(key)) {
+    case NID_RSA: return MEDBRAIN_KEY_RSA;
+    case NID_EC: return MEDBRAIN_KEY_EC;
+    default: return MEDBRAIN_KEY_UNKNOWN;
+    }
+}
+
+static EVP_PKEY *read_private(const char *pem, size_t length) {
+    if (!medbrain_crypto_available() || length > 1 << 20) return NULL;
+    BIO *bio = ssl.bio_new_mem_buf(pem, (int)length);
+    if (bio == NULL) return NULL;
+    // A NULL passphrase callback with NULL user data would prompt on the terminal for an
+    // encrypted key; an empty passphrase makes such a key fail to read instead.
+    EVP_PKEY *key = ssl.pem_read_private(bio, NULL, NULL, (void *)"");
+    ssl.bio_free(bio);
+    return key;
+}
+
+int medbrain_verify_sha384(const unsigned char *spki, size_t spki_length, const unsigned char *message,
+                           size_t message_length, const unsigned char *signature, size_t signature_length) {
+    if (!medbrain_crypto_available()) return -1;
+    const unsigned char *cursor = spki;
+    EVP_PKEY *key = ssl.d2i_pubkey(NULL, &cursor, (long)spki_length);
+    if (key == NULL) return -1;
+    EVP_MD_CTX *context = ssl.md_ctx_new();
+    int result = -1;
+    if (context != NULL && ssl.verify_init(context, NULL, ssl.sha384(), NULL, key) == 1) {
+        result = ssl.verify(context, signature, signature_length, message, message_length) == 1 ? 1 : 0;
+    }
+    if (context != NULL) ssl.md_ctx_free(context);
+    ssl.pkey_free(key);
+    return result;
+}
+
+int medbrain_private_key_kind(const char *pem, size_t pem_length, unsigned char *spki, size_t *spki_length) {
+    EVP_PKEY *key = read_private(pem, pem_length);
+    if (key == NULL) return MEDBRAIN_KEY_UNKNOWN;
+    int kind = kind_of(key);
+    if (spki != NULL && spki_length != NULL) {
+        int needed = ssl.i2d_pubkey(key, NULL);
+        if (needed <= 0 || (size_t)needed > *spki_length) {
+            kind = MEDBRAIN_KEY_UNKNOWN;
+        } else {
+            unsigned char *cursor = spki;
+            *spki_length = (size_t)ssl.i2d_pubkey(key, &cursor);
+        }
+    }
+    ssl.pkey_free(key);
+    return kind;
+}
+
+int medbrain_sign_sha384(const char *pem, size_t pem_length, const unsigned char *message, size_t message_length,
+                         unsigned char *signature, size_t *signature_length) {
+    EVP_PKEY *key = read_private(pem, pem_length);
+    if (key == NULL) return 0;
+    EVP_MD_CTX *context = ssl.md_ctx_new();
+    int result = 0;
+    if (context != NULL && kind_of(key) != MEDBRAIN_KEY_UNKNOWN &&
+        ssl.sign_init(context, NULL, ssl.sha384(), NULL, key) == 1) {
+        size_t needed = 0;
+        if (ssl.sign(context, NULL, &needed, message, message_length) == 1 && needed <= *signature_length) {
+            result = ssl.sign(context, signature, signature_length, message, message_length) == 1;
+        }
+    }
+    if (context != NULL) ssl.md_ctx_free(context);
+    ssl.pkey_free(key);
+    return result;
+}

@@ -1,0 +1,32 @@
+#ifndef MEDBRAIN_CCRYPTO_H
+#define MEDBRAIN_CCRYPTO_H
+
+#include <stddef.h>
+
+// Signatures with the system's OpenSSL (libcrypto), opened with dlopen at the first use, for
+// SMART's signed JWTs (RS384, ES384): medbrain compiles no crypto library of its own, and a
+// session that never signs or checks a JWT never loads it. No OpenSSL header is needed to build.
+
+/// The kinds of key this knows.
+enum { MEDBRAIN_KEY_UNKNOWN = 0, MEDBRAIN_KEY_RSA = 1, MEDBRAIN_KEY_EC = 2 };
+
+/// Non-zero when libcrypto was found and has every function used here.
+int medbrain_crypto_available(void);
+
+/// Checks a SHA-384 signature (RSA PKCS#1 v1.5, or ECDSA as DER) of `message` by the public key
+/// `spki` (DER SubjectPublicKeyInfo). 1 when it verifies, 0 when not, -1 when the key cannot be
+/// read or libcrypto is missing.
+int medbrain_verify_sha384(const unsigned char *spki, size_t spki_length, const unsigned char *message,
+                           size_t message_length, const unsigned char *signature, size_t signature_length);
+
+/// Reads a private key in PEM (PKCS#8 or traditional): its kind, or MEDBRAIN_KEY_UNKNOWN when it
+/// cannot be read. With `spki` it also writes the public key's DER (up to `*spki_length` bytes;
+/// `*spki_length` becomes the length written).
+int medbrain_private_key_kind(const char *pem, size_t pem_length, unsigned char *spki, size_t *spki_length);
+
+/// Signs `message` with SHA-384 by the private key in `pem`, into `signature` (up to
+/// `*signature_length` bytes, set to the length written; ECDSA's is DER). 1 on success, 0 if not.
+int medbrain_sign_sha384(const char *pem, size_t pem_length, const unsigned char *message, size_t message_length,
+                         unsigned char *signature, size_t *signature_length);
+
+#endif
