@@ -58,8 +58,10 @@ public struct SMARTClient: Sendable, Equatable {
 /// `{"client_id", "redirect_uris", "client_secret"?, "jwks"?, "scope"}`, as a dynamic
 /// registration (RFC 7591) would describe them.
 public enum SMARTClientFile {
-    public struct Problem: Error, CustomStringConvertible {
+    public struct Problem: Error, CustomStringConvertible, Equatable {
         public let description: String
+
+        public init(description: String) { self.description = description }
     }
 
     public static func read(_ path: String) throws -> [SMARTClient] {

@@ -105,7 +105,8 @@ public struct FHIRHTTPServer: Sendable {
             method: request.method.rawValue, components: components, query: QueryString.parameters(request.uri.query),
             headers: headers, body: body)
         return await authorization.respond(
-            auth, origin: "http://\(host)", audience: "http://\(host)\(FHIRService.basePath)") {
+            auth, origin: "http://\(host)", audience: "http://\(host)\(FHIRService.basePath)"
+        ) {
             await service.patientChoices()
         }
     }

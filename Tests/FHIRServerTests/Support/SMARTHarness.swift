@@ -3,6 +3,7 @@ import FHIRServer
 import Foundation
 import SMART
 import Synchronization
+import TestSupport
 
 /// A clock the test moves: codes and tokens expire without waiting.
 final class MovableClock: ServerClock {
@@ -26,6 +27,15 @@ struct SMARTHarness {
         id: "obs-viewer", redirectURIs: ["http://127.0.0.1/cb"],
         scopes: SMARTScopes.parse("launch/patient patient/Observation.rs").scopes)
 
+    /// A backend service with an RSA and a P-384 key registered, which may read everything and
+    /// write Observations.
+    static func backend() throws -> SMARTClient {
+        SMARTClient(
+            id: "lab-feed", redirectURIs: [],
+            keys: [try SigningKey(pem: TestKeys.rsa).publicKey, try SigningKey(pem: TestKeys.ec).publicKey],
+            scopes: SMARTScopes.parse("system/*.rs system/Observation.cruds").scopes)
+    }
+
     let service: FHIRService
     let auth: AuthorizationServer
     let clock: MovableClock
@@ -43,7 +53,7 @@ struct SMARTHarness {
             throw HarnessError("the records did not load: \(String(decoding: loaded.body, as: UTF8.self))")
         }
         let clock = MovableClock()
-        let auth = AuthorizationServer(clients: [confidential, narrow], clock: clock)
+        let auth = AuthorizationServer(clients: [confidential, narrow, try backend()], clock: clock)
         let service = FHIRService(version: .r4, store: open.store, clock: open.clock, authorization: auth)
         return SMARTHarness(service: service, auth: auth, clock: clock, owner: owner)
     }
@@ -89,6 +99,30 @@ struct SMARTHarness {
         var form = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect)]
         if basic == nil { form.append(("client_id", client)) }
         if let verifier { form.append(("code_verifier", verifier)) }
+        return auth.token(form.map { (name: $0.0, value: $0.1) }, basic: basic, tokenURL: Self.tokenURL)
+    }
+
+    /// The token endpoint's answer to a backend service's `client_credentials` request with
+    /// `assertion` (by default one of `lab-feed`'s, signed with its RSA key, for the token endpoint).
+    func backendToken(
+        scope: String? = "system/*.rs", assertion: String? = nil, extra: [(String, String)] = [],
+        basic: (id: String, secret: String)? = nil
+    ) throws -> Result<JSONValue, OAuthError> {
+        guard
+            let signed = try assertion
+                ?? ClientAssertion.make(
+                    clientID: "lab-feed", tokenURL: Self.tokenURL, key: try SigningKey(pem: TestKeys.rsa),
+                    now: clock.now())
+        else { throw HarnessError("the assertion could not be signed") }
+        var form = [
+            ("grant_type", "client_credentials"), ("client_assertion_type", ClientAssertion.type),
+            ("client_assertion", signed),
+        ]
+        if let scope { form.append(("scope", scope)) }
+        form = extra.reduce(into: form) { form, field in
+            form.removeAll { $0.0 == field.0 }
+            form.append(field)
+        }
         return auth.token(form.map { (name: $0.0, value: $0.1) }, basic: basic, tokenURL: Self.tokenURL)
     }
 
