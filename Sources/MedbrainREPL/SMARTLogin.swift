@@ -14,6 +14,9 @@ struct SMARTLogin: Sendable, CustomStringConvertible {
     var expires: Date
     var scope: String
     var patient: String?
+    /// A backend service's key file and kid (`login --backend`): it has no refresh token, and
+    /// renews by signing a new assertion.
+    var signingKey: (file: String, kid: String?)?
 
     /// Reads a token response; nil without an access token.
     init?(
@@ -29,13 +32,17 @@ struct SMARTLogin: Sendable, CustomStringConvertible {
         expires = now + seconds
         scope = answer["scope"]?.stringValue ?? previous?.scope ?? ""
         patient = answer["patient"]?.stringValue ?? previous?.patient
+        signingKey = previous?.signingKey
     }
 
     /// Never the tokens.
     var description: String { "SMART login at \(baseURL) as \(clientID)" }
 
+    /// Whether the token can be renewed without the user: by a refresh token or a new assertion.
+    var renewable: Bool { refreshToken != nil || signingKey != nil }
+
     /// Whether the token should be renewed before a request: it ends within a minute.
-    func needsRefresh(at now: Date) -> Bool { refreshToken != nil && expires.timeIntervalSince(now) < 60 }
+    func needsRefresh(at now: Date) -> Bool { renewable && expires.timeIntervalSince(now) < 60 }
 }
 
 extension JSONValue {
@@ -69,6 +76,10 @@ struct SMARTTokenFile {
             ]
             if let refresh = login.refreshToken { entry.append(("refresh_token", .string(refresh))) }
             if let patient = login.patient { entry.append(("patient", .string(patient))) }
+            if let key = login.signingKey {
+                entry.append(("key_file", .string(key.file)))
+                if let kid = key.kid { entry.append(("kid", .string(kid))) }
+            }
             entries[baseURL] = .object(JSONObject(entry))
         } else {
             entries[baseURL] = nil

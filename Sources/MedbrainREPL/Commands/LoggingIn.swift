@@ -13,15 +13,20 @@ extension CommandGroup {
                 .builtin(
                     "login",
                     usage:
-                        "login [ID] [--identifier SYSTEM|VALUE] [--email ADDRESS] | login --smart [--client ID] [--scope SCOPES]",
+                        "login [ID] [--identifier SYSTEM|VALUE] [--email ADDRESS] | login --smart [--client ID] [--scope SCOPES] | login --backend --client ID --key FILE [--kid KID] [--scope SCOPES]",
                     summary: "find the patient (default: the tutorial's f001), or log in the SMART way",
                     section: "§11.4–11.6",
                     example: "login f001", waiting: "Logging in…",
                     complete: { _, words in
-                        options(
-                            words.contains("--smart")
-                                ? ["--client", "--scope"] : ["--identifier", "--email", "--smart"],
-                            after: words)
+                        let choices =
+                            if words.contains("--smart") {
+                                ["--client", "--scope"]
+                            } else if words.contains("--backend") {
+                                ["--client", "--key", "--kid", "--scope"]
+                            } else {
+                                ["--identifier", "--email", "--smart", "--backend"]
+                            }
+                        return options(choices, after: words)
                     },
                     run: { try await $0.login($1) }),
                 .builtin(
@@ -41,6 +46,7 @@ extension CommandGroup {
 extension CommandContext {
     fileprivate func login(_ arguments: [String]) async throws {
         if arguments.contains("--smart") { return try await smartLogin(arguments) }
+        if arguments.contains("--backend") { return try await backendLogin(arguments) }
         let client = try connected()
         let query = try Self.loginQuery(arguments)
         let bundle: FHIRModel.Bundle
@@ -122,7 +128,7 @@ extension CommandContext {
     static func smartLines(_ login: SMARTLogin) -> [String] {
         [
             "  SMART   \(login.clientID) at \(login.baseURL)", "  scopes  \(login.scope)",
-            "  expires \(time(login.expires))" + (login.refreshToken == nil ? "" : " (renewed before then)"),
+            "  expires \(time(login.expires))" + (login.renewable ? " (renewed before then)" : ""),
         ]
     }
 

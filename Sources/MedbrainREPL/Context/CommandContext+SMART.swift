@@ -53,8 +53,8 @@ extension CommandContext {
         say("Log in and approve in the browser; waiting for its answer at \(listener.redirectURI):\n  \(url)")
         (openBrowser ?? Self.systemBrowser)(url)
         let code = try await approval(from: listener, state: state)
-        let answer = try await client.tokenRequest(
-            endpoints.token,
+        let answer = try await tokenAnswer(
+            client, endpoints.token,
             form: [
                 ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", listener.redirectURI),
                 ("client_id", clientID), ("code_verifier", verifier),
@@ -88,12 +88,14 @@ extension CommandContext {
     }
 
     /// The session sends `login`'s token from now on; its patient, if any, is logged in.
-    private func begin(_ login: SMARTLogin, on client: FHIRClient) async throws {
+    func begin(_ login: SMARTLogin, on client: FHIRClient) async throws {
         let authorized = client.with(credentials: .bearer(token: login.accessToken))
         session.client = authorized
         session.smart = login
         try? SMARTTokenFile(serversPath: serversPath).keep(login, for: login.baseURL)
-        var lines = ["logged in with SMART as \(login.clientID); scopes: \(login.scope)"]
+        var lines = [
+            "logged in with SMART as \(login.clientID)\(login.signingKey == nil ? "" : " (a backend service)"); scopes: \(login.scope)"
+        ]
         if let id = login.patient {
             let patient = try Patient(json: try await authorized.read("Patient", id: id))
             session.patient = patient
@@ -102,7 +104,7 @@ extension CommandContext {
         }
         lines.append(
             "the token expires at \(Self.time(login.expires)); it is renewed before then"
-                + (login.refreshToken == nil ? " only by logging in again" : ""))
+                + (login.renewable ? "" : " only by logging in again"))
         show(smartSummary(login), lines: lines)
     }
 
@@ -110,8 +112,9 @@ extension CommandContext {
     func smartSummary(_ login: SMARTLogin) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("client_id", .string(login.clientID)), ("scope", .string(login.scope)),
-            ("expires", .string(Self.time(login.expires))), ("refreshable", .bool(login.refreshToken != nil)),
+            ("expires", .string(Self.time(login.expires))), ("refreshable", .bool(login.renewable)),
         ]
+        if let key = login.signingKey { fields.append(("key_file", .string(key.file))) }
         if let patient = login.patient { fields.append(("patient", .string(patient))) }
         return .object(JSONObject(fields))
     }
@@ -119,13 +122,20 @@ extension CommandContext {
     /// Renews the token when it is about to expire (or, `force`, after a 401); true when it did.
     @discardableResult
     func refreshSMARTToken(force: Bool = false) async -> Bool {
-        guard let login = session.smart, let client = session.client, let refresh = login.refreshToken,
-            force || login.needsRefresh(at: clock())
+        guard let login = session.smart, let client = session.client, force || login.needsRefresh(at: clock())
         else { return false }
-        guard
-            let answer = try? await client.tokenRequest(
-                login.tokenURL,
-                form: [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", login.clientID)]),
+        let form: [(String, String)]
+        if let refresh = login.refreshToken {
+            form = [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", login.clientID)]
+        } else if let key = login.signingKey,
+            let assertion = try? backendForm(
+                clientID: login.clientID, tokenURL: login.tokenURL, keyFile: key.file, kid: key.kid, scope: login.scope)
+        {
+            form = assertion
+        } else {
+            return false
+        }
+        guard let answer = try? await client.tokenRequest(login.tokenURL, form: form),
             let renewed = SMARTLogin(
                 answer, baseURL: login.baseURL, clientID: login.clientID, tokenURL: login.tokenURL, now: clock(),
                 previous: login)
