@@ -11,6 +11,12 @@ callback (state checked, code exchanged), read the patient's orders with the tok
 it. The script plays the user: it opens the authorization page, picks the patient and approves.
 It also checks what the server refuses: no token, another patient, a wrong state.
 
+Backend services are done by Authlib (PyPI, with its JOSE library joserfc), an OAuth 2.0 library independent of Medbrain: it
+signs a client assertion (`private_key_jwt`, RS384 with an RSA key and ES384 with a P-384 key it
+made, whose public halves the clients file registers as a JWKS) and asks the token endpoint for
+`client_credentials` with system scopes. The checks read every patient with that token, and see
+the server refuse an assertion good for Authlib's default hour and one signed by another key.
+
 Each check prints `ok - NAME` or `not ok - NAME: reason`; the last line is
 `SMART R4: N passed, M failed`.
 """
@@ -23,11 +29,16 @@ import subprocess
 import tempfile
 import urllib.parse
 
+import time
+
 import requests
+from authlib.integrations.requests_client import OAuth2Session
+from authlib.oauth2.rfc7523 import PrivateKeyJWT
 from fhirclient import client as fc_client
 from fhirclient.models.medicationrequest import MedicationRequest
 from fhirclient.models.patient import Patient
 from fhirclient.server import FHIRPermissionDeniedException
+from joserfc.jwk import ECKey, RSAKey
 
 from checks import Checks, expect
 
@@ -36,6 +47,7 @@ APP = "interop-app"
 REDIRECT = "http://127.0.0.1:8765/callback"
 SCOPE = "launch/patient patient/*.rs offline_access"
 TIMEOUT = 30
+BACKEND_SCOPE = "system/*.rs"
 
 
 class FormReader(html.parser.HTMLParser):
@@ -79,6 +91,25 @@ def approve(authorize_url, patient):
     return answer.headers["Location"]
 
 
+def backend_key(kind):
+    """A new private key and its public JWK (with a kid) for a backend client."""
+    key = RSAKey.generate_key(2048, private=True) if kind == "RSA" else ECKey.generate_key("P-384", private=True)
+    public = key.as_dict(private=False)
+    public["kid"] = "interop-" + kind.lower()
+    return key, public
+
+
+def backend_token(base, client_id, key, alg, kid, lifetime=240):
+    """Authlib's client_credentials request with a private_key_jwt assertion: the token, or the
+    OAuth error it raised."""
+    token_url = base.rsplit("/fhir", 1)[0] + "/auth/token"
+    claims = {"exp": int(time.time()) + lifetime} if lifetime else None
+    session = OAuth2Session(
+        client_id, key, token_endpoint_auth_method=PrivateKeyJWT(token_url, claims=claims, headers={"kid": kid}, alg=alg),
+        scope=BACKEND_SCOPE, timeout=TIMEOUT)
+    return session.fetch_token(token_url, grant_type="client_credentials")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--medbrain", required=True)
@@ -86,8 +117,13 @@ def main():
     checks = Checks("SMART R4")
     folder = tempfile.mkdtemp(prefix="medbrain-smart-")
     clients = os.path.join(folder, "clients.json")
+    rsa, rsa_public = backend_key("RSA")
+    ec, ec_public = backend_key("EC")
     with open(clients, "w") as file:
-        json.dump([{"client_id": APP, "redirect_uris": ["http://127.0.0.1/callback"], "scope": SCOPE}], file)
+        json.dump([
+            {"client_id": APP, "redirect_uris": ["http://127.0.0.1/callback"], "scope": SCOPE},
+            {"client_id": "interop-service", "jwks": {"keys": [rsa_public, ec_public]}, "scope": BACKEND_SCOPE},
+        ], file)
     server, base = start(arguments.medbrain, clients)
     state = {}
     try:
@@ -152,6 +188,29 @@ def main():
                 return
             raise AssertionError("a wrong state was accepted")
 
+        def backend(key, alg, kid):
+            def check():
+                token = backend_token(base, "interop-service", key, alg, kid)
+                expect(token["scope"] == BACKEND_SCOPE and "refresh_token" not in token and "patient" not in token, token)
+                headers = {"Authorization": "Bearer " + token["access_token"]}
+                for patient in ("f001", "f002"):
+                    answer = requests.get(f"{base}/Patient/{patient}", headers=headers, timeout=TIMEOUT)
+                    expect(answer.status_code == 200, f"{patient}: {answer.status_code} {answer.text[:200]}")
+                written = requests.post(base + "/Patient", json={"resourceType": "Patient"}, headers=headers, timeout=TIMEOUT)
+                expect(written.status_code == 403, f"a read-only token wrote: {written.status_code}")
+            return check
+
+        def refused(key, alg, kid, lifetime, reason):
+            def check():
+                try:
+                    backend_token(base, "interop-service", key, alg, kid, lifetime)
+                except Exception as error:  # Authlib raises OAuthError with the server's description
+                    expect(reason in str(error), str(error))
+                    return
+                raise AssertionError("the assertion was accepted")
+            return check
+
+        other, _ = backend_key("RSA")
         checks.run("discovery: the CapabilityStatement's oauth-uris and .well-known/smart-configuration", discovery)
         checks.run("without a token: 401 with a Bearer challenge", no_token)
         checks.run("fhirclient builds the authorization URL (PKCE S256, aud)", authorize_url)
@@ -160,6 +219,13 @@ def main():
         checks.run("another patient's record is 403", another_patient)
         checks.run("fhirclient refreshes the token (offline_access)", refresh)
         checks.run("fhirclient refuses a callback with a wrong state", wrong_state)
+        checks.run("Authlib: backend services with an RS384 assertion reach every patient, read only",
+                   backend(rsa, "RS384", "interop-rsa"))
+        checks.run("Authlib: backend services with an ES384 assertion", backend(ec, "ES384", "interop-ec"))
+        checks.run("Authlib's default assertion, good for an hour, is refused (at most 5 minutes)",
+                   refused(rsa, "RS384", "interop-rsa", None, "exp may be at most 300 s ahead"))
+        checks.run("an assertion signed by a key not registered is refused",
+                   refused(other, "RS384", "interop-rsa", 240, "the signature does not verify"))
     finally:
         server.terminate()
         server.wait(timeout=10)
