@@ -1,10 +1,11 @@
 import FHIRModel
 import FHIRServer
 import Foundation
-import MedbrainREPL
 import SMART
 import TestSupport
 import Testing
+
+@testable import MedbrainREPL
 
 /// `login --backend` against the built-in server with a backend service registered: the REPL
 /// signs an assertion with the service's key, logs in without a browser, sends the token, signs
@@ -114,5 +115,26 @@ struct BackendLoginTests {
                 == "error: \(folder)/not-a-key.pem: not a private key in PEM that can be read (PKCS#8 or traditional, not encrypted)\n"
         )
         await probe.stop()
+    }
+}
+
+/// Where `login --smart` opens its URL: `$BROWSER` first, as Python's webbrowser and git read it.
+@Suite("The browser a login opens")
+struct BrowserCommandTests {
+    static let url = "http://127.0.0.1:8080/auth/authorize?a=1"
+
+    @Test(arguments: [
+        ("w3m", ["w3m", url]),
+        ("firefox --new-window", ["firefox", "--new-window", url]),
+        ("open-it %s --now:lynx", ["open-it", url, "--now"]),
+        ("/opt/approve.py", ["/opt/approve.py", url]),
+    ])
+    func theBrowserVariableIsTheCommand(browser: String, command: [String]) {
+        #expect(CommandContext.browserCommand(for: Self.url, environment: ["BROWSER": browser]) == command)
+    }
+
+    @Test func withoutABrowserOrADesktopNothingIsOpened() {
+        #expect(CommandContext.browserCommand(for: Self.url, environment: ["BROWSER": ""]) == nil)
+        #expect(CommandContext.browserCommand(for: Self.url, environment: [:]) == nil)
     }
 }
