@@ -67,9 +67,11 @@ struct REPLHardeningTests {
     @Test func noCompletionWhereAValueBelongs() {
         let probe = Probe()
         #expect(probe.repl.completions(for: "login --email ") == [])
-        #expect(probe.repl.completions(for: "login ") == ["--identifier", "--email", "--smart"])
+        #expect(probe.repl.completions(for: "login ") == ["--identifier", "--email", "--smart", "--backend"])
         #expect(probe.repl.completions(for: "login --smart ") == ["--client", "--scope"])
         #expect(probe.repl.completions(for: "login --smart --client ") == [])
+        #expect(probe.repl.completions(for: "login --backend --client x ") == ["--key", "--kid", "--scope"])
+        #expect(probe.repl.completions(for: "login --backend --key ") == [])
     }
 }
 

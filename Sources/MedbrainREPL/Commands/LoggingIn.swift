@@ -26,7 +26,8 @@ extension CommandGroup {
                             } else {
                                 ["--identifier", "--email", "--smart", "--backend"]
                             }
-                        return options(choices, after: words)
+                        // Each of login's options is given once.
+                        return options(choices, after: words).filter { !words.contains($0) }
                     },
                     run: { try await $0.login($1) }),
                 .builtin(
