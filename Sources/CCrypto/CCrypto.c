@@ -10,6 +10,8 @@ typedef void BIO;
 typedef void EVP_PKEY;
 typedef void EVP_MD_CTX;
 typedef void EVP_MD;
+typedef void EVP_PKEY_CTX;
+typedef void BIO_METHOD;
 
 static struct {
     BIO *(*bio_new_mem_buf)(const void *, int);
@@ -21,7 +23,15 @@ static struct {
     int (*pkey_base_id)(const EVP_PKEY *);
     EVP_MD_CTX *(*md_ctx_new)(void);
     void (*md_ctx_free)(EVP_MD_CTX *);
-    const EVP_MD *(*sha384)(void);
+    const EVP_MD *(*digest_by_name)(const char *);
+    EVP_PKEY_CTX *(*pkey_ctx_new_id)(int, void *);
+    void (*pkey_ctx_free)(EVP_PKEY_CTX *);
+    int (*keygen_init)(EVP_PKEY_CTX *);
+    int (*keygen)(EVP_PKEY_CTX *, EVP_PKEY **);
+    const BIO_METHOD *(*bio_s_mem)(void);
+    BIO *(*bio_new)(const BIO_METHOD *);
+    long (*bio_ctrl)(BIO *, int, long, void *);
+    int (*pem_write_private)(BIO *, const EVP_PKEY *, const void *, const unsigned char *, int, void *, void *);
     int (*sign_init)(EVP_MD_CTX *, void **, const EVP_MD *, void *, EVP_PKEY *);
     int (*sign)(EVP_MD_CTX *, unsigned char *, size_t *, const unsigned char *, size_t);
     int (*verify_init)(EVP_MD_CTX *, void **, const EVP_MD *, void *, EVP_PKEY *);
@@ -60,7 +70,15 @@ static void load(void) {
     find(library, &ssl.pkey_base_id, "EVP_PKEY_get_base_id", "EVP_PKEY_base_id", &missing);
     find(library, &ssl.md_ctx_new, "EVP_MD_CTX_new", NULL, &missing);
     find(library, &ssl.md_ctx_free, "EVP_MD_CTX_free", NULL, &missing);
-    find(library, &ssl.sha384, "EVP_sha384", NULL, &missing);
+    find(library, &ssl.digest_by_name, "EVP_get_digestbyname", NULL, &missing);
+    find(library, &ssl.pkey_ctx_new_id, "EVP_PKEY_CTX_new_id", NULL, &missing);
+    find(library, &ssl.pkey_ctx_free, "EVP_PKEY_CTX_free", NULL, &missing);
+    find(library, &ssl.keygen_init, "EVP_PKEY_keygen_init", NULL, &missing);
+    find(library, &ssl.keygen, "EVP_PKEY_keygen", NULL, &missing);
+    find(library, &ssl.bio_s_mem, "BIO_s_mem", NULL, &missing);
+    find(library, &ssl.bio_new, "BIO_new", NULL, &missing);
+    find(library, &ssl.bio_ctrl, "BIO_ctrl", NULL, &missing);
+    find(library, &ssl.pem_write_private, "PEM_write_bio_PKCS8PrivateKey", NULL, &missing);
     find(library, &ssl.sign_init, "EVP_DigestSignInit", NULL, &missing);
     find(library, &ssl.sign, "EVP_DigestSign", NULL, &missing);
     find(library, &ssl.verify_init, "EVP_DigestVerifyInit", NULL, &missing);
@@ -92,15 +110,17 @@ static EVP_PKEY *read_private(const char *pem, size_t length) {
     return key;
 }
 
-int medbrain_verify_sha384(const unsigned char *spki, size_t spki_length, const unsigned char *message,
-                           size_t message_length, const unsigned char *signature, size_t signature_length) {
+int medbrain_verify(const char *digest, const unsigned char *spki, size_t spki_length, const unsigned char *message,
+                    size_t message_length, const unsigned char *signature, size_t signature_length) {
     if (!medbrain_crypto_available()) return -1;
+    const EVP_MD *md = ssl.digest_by_name(digest);
+    if (md == NULL) return -1;
     const unsigned char *cursor = spki;
     EVP_PKEY *key = ssl.d2i_pubkey(NULL, &cursor, (long)spki_length);
     if (key == NULL) return -1;
     EVP_MD_CTX *context = ssl.md_ctx_new();
     int result = -1;
-    if (context != NULL && ssl.verify_init(context, NULL, ssl.sha384(), NULL, key) == 1) {
+    if (context != NULL && ssl.verify_init(context, NULL, md, NULL, key) == 1) {
         result = ssl.verify(context, signature, signature_length, message, message_length) == 1 ? 1 : 0;
     }
     if (context != NULL) ssl.md_ctx_free(context);
@@ -125,14 +145,15 @@ int medbrain_private_key_kind(const char *pem, size_t pem_length, unsigned char 
     return kind;
 }
 
-int medbrain_sign_sha384(const char *pem, size_t pem_length, const unsigned char *message, size_t message_length,
-                         unsigned char *signature, size_t *signature_length) {
+int medbrain_sign(const char *digest, const char *pem, size_t pem_length, const unsigned char *message,
+                  size_t message_length, unsigned char *signature, size_t *signature_length) {
     EVP_PKEY *key = read_private(pem, pem_length);
     if (key == NULL) return 0;
+    const EVP_MD *md = ssl.digest_by_name(digest);
     EVP_MD_CTX *context = ssl.md_ctx_new();
     int result = 0;
-    if (context != NULL && kind_of(key) != MEDBRAIN_KEY_UNKNOWN &&
-        ssl.sign_init(context, NULL, ssl.sha384(), NULL, key) == 1) {
+    if (context != NULL && md != NULL && kind_of(key) != MEDBRAIN_KEY_UNKNOWN &&
+        ssl.sign_init(context, NULL, md, NULL, key) == 1) {
         size_t needed = 0;
         if (ssl.sign(context, NULL, &needed, message, message_length) == 1 && needed <= *signature_length) {
             result = ssl.sign(context, signature, signature_length, message, message_length) == 1;
@@ -140,5 +161,29 @@ int medbrain_sign_sha384(const char *pem, size_t pem_length, const unsigned char
     }
     if (context != NULL) ssl.md_ctx_free(context);
     ssl.pkey_free(key);
+    return result;
+}
+
+int medbrain_new_rsa_key(char *pem, size_t *pem_length) {
+    if (!medbrain_crypto_available()) return 0;
+    EVP_PKEY_CTX *context = ssl.pkey_ctx_new_id(NID_RSA, NULL);
+    EVP_PKEY *key = NULL;
+    int result = 0;
+    if (context != NULL && ssl.keygen_init(context) == 1 && ssl.keygen(context, &key) == 1) {
+        BIO *bio = ssl.bio_new(ssl.bio_s_mem());
+        if (bio != NULL && ssl.pem_write_private(bio, key, NULL, NULL, 0, NULL, NULL) == 1) {
+            char *data = NULL;
+            // BIO_get_mem_data is BIO_ctrl with BIO_CTRL_INFO (3).
+            long length = ssl.bio_ctrl(bio, 3, 0, &data);
+            if (length > 0 && (size_t)length <= *pem_length) {
+                memcpy(pem, data, (size_t)length);
+                *pem_length = (size_t)length;
+                result = 1;
+            }
+        }
+        if (bio != NULL) ssl.bio_free(bio);
+    }
+    if (key != NULL) ssl.pkey_free(key);
+    if (context != NULL) ssl.pkey_ctx_free(context);
     return result;
 }

@@ -27,6 +27,16 @@ public struct JWK: Sendable, Equatable {
         }
     }
 
+    /// The digest OpenSSL names for a JWS algorithm this kind of key signs with (RS256 and RS384
+    /// for RSA, ES384 for P-384), or nil when the key does not sign with it.
+    static func digest(_ algorithm: String, for material: Material) -> String? {
+        switch (algorithm, material) {
+        case ("RS256", .rsa): "SHA256"
+        case ("RS384", .rsa), ("ES384", .ec): "SHA384"
+        default: nil
+        }
+    }
+
     /// Reads one key of a JWKS; nil when it is not an RSA or P-384 public key.
     public init?(json: JSONValue) {
         let bytes = { (name: String) in json[name]?.stringValue.flatMap(Base64URL.decode) }
@@ -43,8 +53,11 @@ public struct JWK: Sendable, Equatable {
         }
     }
 
-    /// The key as a JWKS member, `alg` and `use` included.
-    public var json: JSONValue {
+    /// The key as a JWKS member, `alg` (SMART's for the key) and `use` included.
+    public var json: JSONValue { json(algorithm: algorithm) }
+
+    /// The key as a JWKS member that signs with `algorithm`.
+    public func json(algorithm: String) -> JSONValue {
         var fields: [(String, JSONValue)] = []
         switch material {
         case .rsa(let n, let e):

@@ -24,19 +24,22 @@ public struct JWT: Sendable {
         self.signature = signature
     }
 
-    /// `claims` signed by `key`, with the header naming its algorithm and kid.
-    public static func signed(_ claims: JSONValue, by key: SigningKey) -> String? {
-        let header: JSONValue = [
-            "alg": .string(key.publicKey.algorithm), "kid": .string(key.publicKey.kid), "typ": "JWT",
-        ]
+    /// `claims` signed by `key` with `algorithm` (by default SMART's for the key), the header
+    /// naming the algorithm and the key's kid.
+    public static func signed(_ claims: JSONValue, by key: SigningKey, algorithm: String? = nil) -> String? {
+        let algorithm = algorithm ?? key.publicKey.algorithm
+        let header: JSONValue = ["alg": .string(algorithm), "kid": .string(key.publicKey.kid), "typ": "JWT"]
         let input = "\(Base64URL.encode(header.compactBytes)).\(Base64URL.encode(claims.compactBytes))"
-        guard let signature = key.sign(Array(input.utf8)) else { return nil }
+        guard let signature = key.sign(Array(input.utf8), algorithm: algorithm) else { return nil }
         return "\(input).\(Base64URL.encode(signature))"
     }
 
-    /// Whether the signature is `key`'s, by the algorithm the key is for (the header must name it).
+    /// Whether the signature is `key`'s, by the header's algorithm, which must be one the key
+    /// signs with (RS256 or RS384 for RSA, ES384 for P-384; never `none` or HMAC).
     public func isSigned(by key: JWK) -> Bool {
-        guard header["alg"]?.stringValue == key.algorithm else { return false }
+        guard let algorithm = header["alg"]?.stringValue, let digest = JWK.digest(algorithm, for: key.material) else {
+            return false
+        }
         let der: [UInt8]?
         switch key.material {
         case .rsa: der = signature
@@ -44,6 +47,6 @@ public struct JWT: Sendable {
         }
         guard let der else { return false }
         let spki = key.subjectPublicKeyInfo
-        return medbrain_verify_sha384(spki, spki.count, signingInput, signingInput.count, der, der.count) == 1
+        return medbrain_verify(digest, spki, spki.count, signingInput, signingInput.count, der, der.count) == 1
     }
 }

@@ -34,20 +34,25 @@ public struct SigningKey: Sendable {
         publicKey = key
     }
 
-    /// Reads the PEM file at `path`.
-    public init(file path: String, kid: String? = nil) throws(Problem) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Problem(description: "cannot read the key file \(path)")
+    /// A new RSA key (2048 bits): the built-in server's own, which signs its `id_token`s.
+    public static func newRSA(kid: String? = nil) throws(Problem) -> SigningKey {
+        var pem = [CChar](repeating: 0, count: 8192)
+        var length = pem.count - 1
+        guard medbrain_new_rsa_key(&pem, &length) == 1 else {
+            throw Problem(description: "OpenSSL's libcrypto could not make an RSA key")
         }
-        try self.init(pem: String(decoding: data, as: UTF8.self), kid: kid)
+        let text = String(decoding: pem[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return try SigningKey(pem: text, kid: kid)
     }
 
-    /// The JWS signature of `message` (RS384, or ES384's raw r and s).
-    func sign(_ message: [UInt8]) -> [UInt8]? {
+    /// The JWS signature of `message` by `algorithm`, one the key signs with (RS256 or RS384 for
+    /// RSA; for EC, ES384's raw r and s).
+    func sign(_ message: [UInt8], algorithm: String) -> [UInt8]? {
+        guard let digest = JWK.digest(algorithm, for: publicKey.material) else { return nil }
         var signature = [UInt8](repeating: 0, count: 1024)
         var length = signature.count
         let signed = pem.withCString {
-            medbrain_sign_sha384($0, strlen($0), message, message.count, &signature, &length)
+            medbrain_sign(digest, $0, strlen($0), message, message.count, &signature, &length)
         }
         guard signed == 1 else { return nil }
         let der = Array(signature[..<length])

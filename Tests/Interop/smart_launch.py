@@ -9,7 +9,8 @@ The script registers an app in a `--clients` file, starts `medbrain serve --fhir
 from the CapabilityStatement, build the authorization URL (PKCE S256, state, aud), handle the
 callback (state checked, code exchanged), read the patient's orders with the token, and refresh
 it. The script plays the user: it opens the authorization page, picks the patient and approves.
-It also checks what the server refuses: no token, another patient, a wrong state.
+It also checks what the server refuses: no token, another patient, a wrong state; and the
+`id_token` of `openid fhirUser` with joserfc against the key the server's `jwks_uri` publishes.
 
 Backend services are done by Authlib (PyPI, with its JOSE library joserfc), an OAuth 2.0 library independent of Medbrain: it
 signs a client assertion (`private_key_jwt`, RS384 with an RSA key and ES384 with a P-384 key it
@@ -24,12 +25,12 @@ Each check prints `ok - NAME` or `not ok - NAME: reason`; the last line is
 import argparse
 import html.parser
 import json
+import logging
 import os
 import subprocess
 import tempfile
-import urllib.parse
-
 import time
+import urllib.parse
 
 import requests
 from authlib.integrations.requests_client import OAuth2Session
@@ -38,14 +39,15 @@ from fhirclient import client as fc_client
 from fhirclient.models.medicationrequest import MedicationRequest
 from fhirclient.models.patient import Patient
 from fhirclient.server import FHIRPermissionDeniedException
-from joserfc.jwk import ECKey, RSAKey
+from joserfc import jwt
+from joserfc.jwk import ECKey, KeySet, RSAKey
 
 from checks import Checks, expect
 
 NOW = "2016-08-16T10:00:00Z"
 APP = "interop-app"
 REDIRECT = "http://127.0.0.1:8765/callback"
-SCOPE = "launch/patient patient/*.rs offline_access"
+SCOPE = "launch/patient openid fhirUser patient/*.rs offline_access"
 TIMEOUT = 30
 BACKEND_SCOPE = "system/*.rs"
 
@@ -115,6 +117,8 @@ def main():
     parser.add_argument("--medbrain", required=True)
     arguments = parser.parse_args()
     checks = Checks("SMART R4")
+    # fhirclient says it ignores the id_token; this suite checks it itself.
+    logging.getLogger("fhirclient").setLevel(logging.ERROR)
     folder = tempfile.mkdtemp(prefix="medbrain-smart-")
     clients = os.path.join(folder, "clients.json")
     rsa, rsa_public = backend_key("RSA")
@@ -153,6 +157,14 @@ def main():
             state["smart"].handle_callback(location)
             expect(state["smart"].patient_id == "f001", state["smart"].patient_id)
             expect(state["smart"].ready, "not ready")
+
+        def id_token():
+            configuration = requests.get(base + "/.well-known/smart-configuration", timeout=TIMEOUT).json()
+            keys = KeySet.import_key_set(requests.get(configuration["jwks_uri"], timeout=TIMEOUT).json())
+            token = jwt.decode(state["smart"].launch_context["id_token"], keys, algorithms=["RS256"])
+            claims = token.claims
+            expect(claims["iss"] == configuration["issuer"] == base and claims["aud"] == APP, claims)
+            expect(claims["fhirUser"] == base + "/Patient/f001" and claims["sub"] == "f001", claims)
 
         def orders():
             found = MedicationRequest.where({"patient": "f001"}).perform_resources(state["smart"].server)
@@ -215,6 +227,7 @@ def main():
         checks.run("without a token: 401 with a Bearer challenge", no_token)
         checks.run("fhirclient builds the authorization URL (PKCE S256, aud)", authorize_url)
         checks.run("the user approves for f001; fhirclient exchanges the code", callback)
+        checks.run("the id_token verifies (joserfc, the server's jwks_uri) and names f001 as fhirUser", id_token)
         checks.run("fhirclient reads f001's orders with the token", orders)
         checks.run("another patient's record is 403", another_patient)
         checks.run("fhirclient refreshes the token (offline_access)", refresh)

@@ -92,3 +92,25 @@ struct SigningTests {
         #expect(JWK(json: json) == nil)
     }
 }
+
+/// The built-in server's own key: made by libcrypto, it signs RS256 (an `id_token`) as well as
+/// RS384, and each algorithm checks only as itself.
+@Suite("A server's own key")
+struct ServerKeyTests {
+    @Test func aNewRSAKeySignsRS256AndTheAlgorithmsDoNotMix() throws {
+        let key = try SigningKey.newRSA()
+        let claims: JSONValue = ["sub": "f001"]
+        let signed = try #require(JWT.signed(claims, by: key, algorithm: "RS256"))
+        let rs256 = try #require(JWT(compact: signed))
+        #expect(rs256.header["alg"] == "RS256" && rs256.isSigned(by: key.publicKey))
+        let parts = signed.split(separator: ".").map(String.init)
+        let relabelled: JSONValue = ["alg": "RS384", "kid": .string(key.publicKey.kid)]
+        let forged = [Base64URL.encode(relabelled.compactBytes), parts[1], parts[2]].joined(separator: ".")
+        #expect(try #require(JWT(compact: forged)).isSigned(by: key.publicKey) == false)
+        #expect(try SigningKey.newRSA().publicKey != key.publicKey)
+    }
+
+    @Test func anECKeyDoesNotSignRS256() throws {
+        #expect(JWT.signed(["sub": "x"], by: try SigningKey(pem: TestKeys.ec), algorithm: "RS256") == nil)
+    }
+}

@@ -13,20 +13,24 @@ enum { MEDBRAIN_KEY_UNKNOWN = 0, MEDBRAIN_KEY_RSA = 1, MEDBRAIN_KEY_EC = 2 };
 /// Non-zero when libcrypto was found and has every function used here.
 int medbrain_crypto_available(void);
 
-/// Checks a SHA-384 signature (RSA PKCS#1 v1.5, or ECDSA as DER) of `message` by the public key
-/// `spki` (DER SubjectPublicKeyInfo). 1 when it verifies, 0 when not, -1 when the key cannot be
-/// read or libcrypto is missing.
-int medbrain_verify_sha384(const unsigned char *spki, size_t spki_length, const unsigned char *message,
-                           size_t message_length, const unsigned char *signature, size_t signature_length);
+/// Checks a signature (RSA PKCS#1 v1.5, or ECDSA as DER) of `message` with the digest `digest`
+/// ("SHA256", "SHA384") by the public key `spki` (DER SubjectPublicKeyInfo). 1 when it verifies,
+/// 0 when not, -1 when the key or digest cannot be read or libcrypto is missing.
+int medbrain_verify(const char *digest, const unsigned char *spki, size_t spki_length, const unsigned char *message,
+                    size_t message_length, const unsigned char *signature, size_t signature_length);
 
 /// Reads a private key in PEM (PKCS#8 or traditional): its kind, or MEDBRAIN_KEY_UNKNOWN when it
 /// cannot be read. With `spki` it also writes the public key's DER (up to `*spki_length` bytes;
 /// `*spki_length` becomes the length written).
 int medbrain_private_key_kind(const char *pem, size_t pem_length, unsigned char *spki, size_t *spki_length);
 
-/// Signs `message` with SHA-384 by the private key in `pem`, into `signature` (up to
+/// Signs `message` with the digest `digest` by the private key in `pem`, into `signature` (up to
 /// `*signature_length` bytes, set to the length written; ECDSA's is DER). 1 on success, 0 if not.
-int medbrain_sign_sha384(const char *pem, size_t pem_length, const unsigned char *message, size_t message_length,
-                         unsigned char *signature, size_t *signature_length);
+int medbrain_sign(const char *digest, const char *pem, size_t pem_length, const unsigned char *message,
+                  size_t message_length, unsigned char *signature, size_t *signature_length);
+
+/// Makes a new RSA key of OpenSSL's default size (2048 bits) and writes it as PKCS#8 PEM into
+/// `pem` (up to `*pem_length` bytes, set to the length written). 1 on success, 0 if not.
+int medbrain_new_rsa_key(char *pem, size_t *pem_length);
 
 #endif

@@ -57,7 +57,7 @@ extension AuthorizationServer {
         guard !scopes.scopes.isEmpty else { return back("invalid_scope", "scope names nothing to grant") }
         let pending = Pending(
             client: client, redirectURI: redirect, scopes: scopes, state: state, challenge: challenge,
-            asked: clock.now())
+            asked: clock.now(), audience: audience, nonce: value("nonce"))
         let id = Base64URL.random(bytes: 16)
         records.withLock { $0.pending[id] = pending }
         return .success(id)

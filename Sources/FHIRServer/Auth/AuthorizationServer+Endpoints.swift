@@ -19,11 +19,13 @@ extension AuthorizationServer {
             "launch-standalone", "client-public", "client-confidential-symmetric", "client-confidential-asymmetric",
             "context-standalone-patient",
             "permission-offline", "permission-online", "permission-patient", "permission-user", "permission-v1",
-            "permission-v2",
+            "permission-v2", "sso-openid-connect",
         ]
         return [
             "authorization_endpoint": endpoint("authorize"), "token_endpoint": endpoint("token"),
             "introspection_endpoint": endpoint("introspect"), "revocation_endpoint": endpoint("revoke"),
+            "issuer": .string(origin + FHIRService.basePath), "jwks_uri": endpoint("jwks"),
+            "id_token_signing_alg_values_supported": ["RS256"],
             "token_endpoint_auth_methods_supported": ["client_secret_basic", "private_key_jwt", "none"],
             "token_endpoint_auth_signing_alg_values_supported": ["RS384", "ES384"],
             "grant_types_supported": ["authorization_code", "refresh_token", "client_credentials"],
@@ -62,6 +64,8 @@ extension AuthorizationServer {
             case .success(let body): return Self.json(200, body)
             case .failure(let error): return Self.json(error.code == "invalid_client" ? 401 : 400, error.json)
             }
+        case ("GET", ["jwks"]):
+            return Self.json(200, jwks())
         case ("POST", ["revoke"]):
             revoke(form.first { $0.name == "token" }?.value ?? "")
             return Self.json(200, [:])

@@ -158,7 +158,8 @@ extension AuthorizationServer {
                 client: client, scopes: kept.pending.scopes, patient: kept.patient, into: &state, now: now)
             kept.exchangedFor = [issued.token] + (issued.refresh.map { [$0] } ?? [])
             state.codes[code] = kept
-            return .success(.object(JSONObject(issued.fields)))
+            let idToken = idToken(for: kept.pending, patient: kept.patient, now: now)
+            return .success(.object(JSONObject(issued.fields + (idToken.map { [("id_token", .string($0))] } ?? []))))
         }
     }
 

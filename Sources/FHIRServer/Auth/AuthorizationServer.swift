@@ -23,6 +23,10 @@ public final class AuthorizationServer: Sendable {
         let state: String
         let challenge: String
         let asked: Date
+        /// The FHIR base the request was for: the `iss` of its `id_token`.
+        var audience = ""
+        /// OpenID Connect's `nonce`, returned in the `id_token`.
+        var nonce: String?
         /// Whether the user must pick a patient: a patient scope or `launch/patient`.
         var needsPatient: Bool {
             scopes.contains("launch/patient")
@@ -54,6 +58,9 @@ public final class AuthorizationServer: Sendable {
     let clients: [String: SMARTClient]
     let clock: any ServerClock
     let records = Mutex(State())
+    /// The server's own key, which signs `id_token`s (RS256) and `/auth/jwks` publishes: made at
+    /// the first need, so a server that never issues one never loads libcrypto.
+    let ownKey = Mutex<SigningKey?>(nil)
 
     public init(clients: [SMARTClient], clock: any ServerClock) {
         var byID: [String: SMARTClient] = [:]

@@ -80,11 +80,13 @@ struct SMARTHarness {
 
     /// The code a user's approval sends back, with the verifier that goes with it.
     func code(
-        client: String = "medbrain", redirect: String = redirect, scope: String, patient: String? = "p0"
+        client: String = "medbrain", redirect: String = redirect, scope: String, patient: String? = "p0",
+        changes: [String: String?] = [:]
     ) throws -> (code: String, verifier: String) {
         let verifier = PKCE.makeVerifier()
         let query = Self.authorizeQuery(
-            client: client, redirect: redirect, scope: scope, challenge: PKCE.challenge(for: verifier))
+            client: client, redirect: redirect, scope: scope, challenge: PKCE.challenge(for: verifier),
+            changes: changes)
         let id = try auth.authorize(query, audience: Self.audience).get()
         let location = try auth.answer(id, approve: true, patient: patient, patients: patientIDs).get()
         let code = try Self.queryItem("code", of: location)
