@@ -9,6 +9,8 @@ The script registers an app in a `--clients` file, starts `medbrain serve --fhir
 from the CapabilityStatement, build the authorization URL (PKCE S256, state, aud), handle the
 callback (state checked, code exchanged), read the patient's orders with the token, and refresh
 it. The script plays the user: it opens the authorization page, picks the patient and approves.
+An EHR launch too: the server opens the app's launch URL with `iss` and `launch`, and
+fhirclient's authorization carries the launch back, so the token is for the EHR's patient.
 It also checks what the server refuses: no token, another patient, a wrong state; and the
 `id_token` of `openid fhirUser` with joserfc against the key the server's `jwks_uri` publishes.
 
@@ -47,6 +49,7 @@ from checks import Checks, expect
 NOW = "2016-08-16T10:00:00Z"
 APP = "interop-app"
 REDIRECT = "http://127.0.0.1:8765/callback"
+LAUNCH = "http://127.0.0.1:8765/launch"
 SCOPE = "launch/patient openid fhirUser patient/*.rs offline_access"
 TIMEOUT = 30
 BACKEND_SCOPE = "system/*.rs"
@@ -79,12 +82,16 @@ def start(medbrain, clients):
 
 
 def approve(authorize_url, patient):
-    """What the user does on the authorization page: the redirect it answers with."""
+    """What the user does on the authorization page: the redirect it answers with. In an EHR
+    launch (`patient` None) the page offers no patient to pick."""
     page = requests.get(authorize_url, timeout=TIMEOUT)
     expect(page.status_code == 200, f"the page answered {page.status_code}: {page.text[:300]}")
     form = FormReader()
     form.feed(page.text)
-    expect(patient in form.patients, f"{patient} is not offered: {form.patients}")
+    if patient is None:
+        expect(form.patients == [], f"an EHR launch offers patients: {form.patients}")
+    else:
+        expect(patient in form.patients, f"{patient} is not offered: {form.patients}")
     origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(authorize_url))
     answer = requests.post(
         origin + "/auth/authorize", data={"request": form.request, "patient": patient, "decision": "approve"},
@@ -125,7 +132,8 @@ def main():
     ec, ec_public = backend_key("EC")
     with open(clients, "w") as file:
         json.dump([
-            {"client_id": APP, "redirect_uris": ["http://127.0.0.1/callback"], "scope": SCOPE},
+            {"client_id": APP, "redirect_uris": ["http://127.0.0.1/callback"], "scope": "launch " + SCOPE,
+             "launch_uri": LAUNCH},
             {"client_id": "interop-service", "jwks": {"keys": [rsa_public, ec_public]}, "scope": BACKEND_SCOPE},
         ], file)
     server, base = start(arguments.medbrain, clients)
@@ -231,7 +239,25 @@ def main():
         checks.run("fhirclient reads f001's orders with the token", orders)
         checks.run("another patient's record is 403", another_patient)
         checks.run("fhirclient refreshes the token (offline_access)", refresh)
+        def ehr_launch():
+            origin = base.rsplit("/fhir", 1)[0]
+            opened = requests.get(origin + "/auth/launch", params={"client_id": APP, "patient": "f002"},
+                                  allow_redirects=False, timeout=TIMEOUT)
+            expect(opened.status_code == 302, f"{opened.status_code} {opened.text[:200]}")
+            query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(opened.headers["Location"]).query))
+            expect(opened.headers["Location"].startswith(LAUNCH + "?") and query["iss"] == base, query)
+            smart = fc_client.FHIRClient(settings={
+                "app_id": APP, "api_base": query["iss"], "redirect_uri": REDIRECT,
+                "scope": "openid fhirUser patient/*.rs", "launch_token": query["launch"]})
+            asked = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(smart.authorize_url).query))
+            expect(asked["launch"] == query["launch"] and "launch" in asked["scope"].split(), asked)
+            smart.handle_callback(approve(smart.authorize_url, None))
+            expect(smart.patient_id == "f002", smart.patient_id)
+            expect(Patient.read("f002", smart.server).id == "f002", "the launch's patient is not read")
+
         checks.run("fhirclient refuses a callback with a wrong state", wrong_state)
+        checks.run("EHR launch: the server opens the app with iss and launch; fhirclient's token is for f002",
+                   ehr_launch)
         checks.run("Authlib: backend services with an RS384 assertion reach every patient, read only",
                    backend(rsa, "RS384", "interop-rsa"))
         checks.run("Authlib: backend services with an ES384 assertion", backend(ec, "ES384", "interop-ec"))

@@ -55,9 +55,13 @@ extension AuthorizationServer {
             return back("invalid_scope", "\(clientID) may not be granted \(names)")
         }
         guard !scopes.scopes.isEmpty else { return back("invalid_scope", "scope names nothing to grant") }
-        let pending = Pending(
+        var pending = Pending(
             client: client, redirectURI: redirect, scopes: scopes, state: state, challenge: challenge,
             asked: clock.now(), audience: audience, nonce: value("nonce"))
+        switch launchContext(value("launch"), scopes: scopes, clientID: clientID) {
+        case .success(let patient): pending.launchPatient = patient
+        case .failure(let error): return back(error.code, error.description)
+        }
         let id = Base64URL.random(bytes: 16)
         records.withLock { $0.pending[id] = pending }
         return .success(id)
@@ -90,7 +94,8 @@ extension AuthorizationServer {
                 return .failure(.page("pick the patient whose data the app may reach, one of this server's"))
             }
             let code = Base64URL.random(bytes: 32)
-            state.codes[code] = Code(pending: pending, patient: pending.needsPatient ? patient : nil, issued: now)
+            let chosen = pending.launchPatient ?? (pending.needsPatient ? patient : nil)
+            state.codes[code] = Code(pending: pending, patient: chosen, issued: now)
             return .success(Self.redirect(pending.redirectURI, [("code", code), ("state", pending.state)]))
         }
     }

@@ -11,12 +11,13 @@ extension AuthorizationServer {
     public func configuration(origin: String) -> JSONValue {
         let endpoint = { (name: String) in JSONValue.string("\(origin)\(Self.path)/\(name)") }
         let scopes = [
-            "openid", "fhirUser", "launch/patient", "offline_access", "online_access", "patient/*.rs",
+            "openid", "fhirUser", "launch", "launch/patient", "offline_access", "online_access", "patient/*.rs",
             "patient/*.cruds", "user/*.rs", "user/*.cruds", "system/*.rs", "system/*.cruds", "patient/*.read",
             "user/*.read", "system/*.read",
         ]
         let capabilities = [
-            "launch-standalone", "client-public", "client-confidential-symmetric", "client-confidential-asymmetric",
+            "launch-standalone", "launch-ehr", "context-ehr-patient", "client-public", "client-confidential-symmetric",
+            "client-confidential-asymmetric",
             "context-standalone-patient",
             "permission-offline", "permission-online", "permission-patient", "permission-user", "permission-v1",
             "permission-v2", "sso-openid-connect",
@@ -63,6 +64,11 @@ extension AuthorizationServer {
             switch token(form, basic: Self.basic(request.headers["authorization"]), tokenURL: tokenURL) {
             case .success(let body): return Self.json(200, body)
             case .failure(let error): return Self.json(error.code == "invalid_client" ? 401 : 400, error.json)
+            }
+        case ("GET", ["launch"]):
+            switch launch(request.query, audience: audience, patients: Set(await patients().map(\.id))) {
+            case .success(let location): return FHIRResponse(status: 302, headers: [("Location", location)])
+            case .failure(let refusal): return Self.refused(refusal)
             }
         case ("GET", ["jwks"]):
             return Self.json(200, jwks())

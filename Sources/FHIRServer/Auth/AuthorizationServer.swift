@@ -27,9 +27,13 @@ public final class AuthorizationServer: Sendable {
         var audience = ""
         /// OpenID Connect's `nonce`, returned in the `id_token`.
         var nonce: String?
-        /// Whether the user must pick a patient: a patient scope or `launch/patient`.
+        /// The patient an EHR launch opened the app for: the user picks none.
+        var launchPatient: String?
+        /// Whether the user must pick a patient: a patient scope or `launch/patient`, outside an
+        /// EHR launch.
         var needsPatient: Bool {
-            scopes.contains("launch/patient")
+            guard launchPatient == nil else { return false }
+            return scopes.contains("launch/patient")
                 || scopes.scopes.contains { if case .clinical(.patient, _, _, _) = $0 { true } else { false } }
         }
     }
@@ -42,6 +46,13 @@ public final class AuthorizationServer: Sendable {
         var exchangedFor: [String] = []
     }
 
+    /// An EHR launch: the app and the patient it was opened for, until it is used or expires.
+    struct Launch: Sendable {
+        let clientID: String
+        let patient: String
+        let issued: Date
+    }
+
     struct Refresh: Sendable {
         let grant: SMARTGrant
     }
@@ -51,6 +62,7 @@ public final class AuthorizationServer: Sendable {
         var codes: [String: Code] = [:]
         var tokens: [String: SMARTGrant] = [:]
         var refreshTokens: [String: Refresh] = [:]
+        var launches: [String: Launch] = [:]
         /// The client assertions taken (`client jti`), until they expire: each works once.
         var assertions: [String: Date] = [:]
     }

@@ -10,7 +10,11 @@ struct AuthorizePage {
     var html: String {
         let scopes = pending.scopes.scopes.map { "<li><code>\($0.description.markupEscaped)</code></li>" }.joined()
         var choice = ""
-        if pending.needsPatient {
+        if let patient = pending.launchPatient {
+            let name = patients.first { $0.id == patient }?.name ?? patient
+            choice =
+                "<h2>Patient</h2><p>\(name.markupEscaped) <code>Patient/\(patient.markupEscaped)</code>, from the EHR</p>"
+        } else if pending.needsPatient {
             let options = patients.enumerated().map { index, patient in
                 "<li><label><input type=\"radio\" name=\"patient\" value=\"\(patient.id.markupEscaped)\""
                     + (index == 0 ? " checked" : "") + "> \(patient.name.markupEscaped) "

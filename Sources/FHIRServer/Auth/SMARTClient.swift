@@ -16,13 +16,19 @@ public struct SMARTClient: Sendable, Equatable {
     public let keys: [JWK]
     /// The widest scopes the client may be granted.
     public let scopes: SMARTScopes
+    /// Where an EHR launch opens the app (with `iss` and `launch`); nil when it has none.
+    public let launchURI: String?
 
-    public init(id: String, redirectURIs: [String], secret: String? = nil, keys: [JWK] = [], scopes: SMARTScopes) {
+    public init(
+        id: String, redirectURIs: [String], secret: String? = nil, keys: [JWK] = [], scopes: SMARTScopes,
+        launchURI: String? = nil
+    ) {
         self.id = id
         self.redirectURIs = redirectURIs
         self.secret = secret
         self.keys = keys
         self.scopes = scopes
+        self.launchURI = launchURI
     }
 
     /// Whether the client must prove itself at the token endpoint (a secret or a key).
@@ -55,8 +61,8 @@ public struct SMARTClient: Sendable, Equatable {
 }
 
 /// The clients of a `--clients` file: a JSON array of
-/// `{"client_id", "redirect_uris", "client_secret"?, "jwks"?, "scope"}`, as a dynamic
-/// registration (RFC 7591) would describe them.
+/// `{"client_id", "redirect_uris", "client_secret"?, "jwks"?, "scope", "launch_uri"?}`, as a
+/// dynamic registration (RFC 7591) would describe them, with SMART's launch URL.
 public enum SMARTClientFile {
     public struct Problem: Error, CustomStringConvertible, Equatable {
         public let description: String
@@ -86,7 +92,8 @@ public enum SMARTClientFile {
         }
         return SMARTClient(
             id: id, redirectURIs: redirects, secret: entry["client_secret"]?.stringValue,
-            keys: try keys(entry["jwks"], at: "\(place) (\(id))"), scopes: scopes)
+            keys: try keys(entry["jwks"], at: "\(place) (\(id))"), scopes: scopes,
+            launchURI: entry["launch_uri"]?.stringValue)
     }
 
     /// A JWKS (`{"keys": [...]}`) of RSA or P-384 public keys, each with its kid.

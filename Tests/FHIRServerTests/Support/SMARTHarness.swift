@@ -22,7 +22,8 @@ struct SMARTHarness {
     static let redirect = "http://127.0.0.1:5555/callback"
     static let confidential = SMARTClient(
         id: "ward-app", redirectURIs: ["https://ward.example/callback"], secret: "s3cret-of-the-ward",
-        scopes: SMARTScopes.parse("launch/patient offline_access patient/*.rs user/*.rs").scopes)
+        scopes: SMARTScopes.parse("launch launch/patient openid offline_access patient/*.rs user/*.rs").scopes,
+        launchURI: "https://ward.example/launch")
     static let narrow = SMARTClient(
         id: "obs-viewer", redirectURIs: ["http://127.0.0.1/cb"],
         scopes: SMARTScopes.parse("launch/patient patient/Observation.rs").scopes)

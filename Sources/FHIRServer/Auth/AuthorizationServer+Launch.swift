@@ -1,0 +1,70 @@
+import FHIRModel
+import Foundation
+import SMART
+
+/// The EHR launch: the server, playing the EHR, opens an app at its launch URL with `iss` and an
+/// opaque `launch`; the app sends `launch` back in its authorization request (with the scope
+/// `launch`), and the patient the EHR had open is the launch's context, picked by no one.
+extension AuthorizationServer {
+    /// How long a launch waits for the app's authorization request.
+    public static let launchLifetime: TimeInterval = 300
+
+    /// `GET /auth/launch?client_id=…&patient=…`: where the browser goes to open the app for
+    /// `patient`, one of `patients`.
+    public func launch(_ query: [(name: String, value: String)], audience: String, patients: Set<String>)
+        -> Result<String, Refusal>
+    {
+        func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
+        guard let clientID = value("client_id"), let client = clients[clientID] else {
+            return .failure(.page("unknown client_id '\(value("client_id") ?? "")': register the app first"))
+        }
+        guard let launchURI = client.launchURI else {
+            return .failure(.page("\(clientID) has no launch_uri registered: an EHR launch opens the app there"))
+        }
+        guard let patient = value("patient"), patients.contains(patient) else {
+            return .failure(.page("patient '\(value("patient") ?? "")' is not one of this server's"))
+        }
+        let id = Base64URL.random(bytes: 16)
+        let launch = Launch(clientID: clientID, patient: patient, issued: clock.now())
+        records.withLock { $0.launches[id] = launch }
+        return .success(Self.redirect(launchURI, [("iss", audience), ("launch", id)]))
+    }
+
+    /// The patient of the launch `id`, taken once, by its own client, within its lifetime; else
+    /// why not.
+    func takeLaunch(_ id: String, clientID: String) -> Result<String, OAuthError> {
+        let now = clock.now()
+        return records.withLock { state in
+            guard let launch = state.launches.removeValue(forKey: id) else {
+                return .failure(
+                    OAuthError("invalid_request", "launch is not one this server made, or was used already"))
+            }
+            guard launch.clientID == clientID else {
+                return .failure(OAuthError("invalid_request", "the launch was made for another app"))
+            }
+            guard now.timeIntervalSince(launch.issued) <= Self.launchLifetime else {
+                return .failure(
+                    OAuthError("invalid_request", "the launch expired: it lasts \(Int(Self.launchLifetime)) s"))
+            }
+            return .success(launch.patient)
+        }
+    }
+
+    /// The EHR launch's part of an authorization request: the launch's patient, none for a
+    /// standalone launch, or the error that refuses the request.
+    func launchContext(_ launch: String?, scopes: SMARTScopes, clientID: String) -> Result<String?, OAuthError> {
+        guard let launch else {
+            guard !scopes.contains("launch") else {
+                return .failure(
+                    OAuthError(
+                        "invalid_request", "the scope launch is for an EHR launch, and the launch parameter is missing")
+                )
+            }
+            return .success(nil)
+        }
+        guard scopes.contains("launch") else {
+            return .failure(OAuthError("invalid_scope", "an EHR launch asks for the scope launch"))
+        }
+        return takeLaunch(launch, clientID: clientID).map(Optional.some)
+    }
+}
