@@ -6,6 +6,9 @@ public struct SMARTEndpoints: Sendable, Equatable {
     public var authorize: String
     public var token: String
     public var codeChallengeMethods: [String]
+    /// OpenID Connect's: who issues `id_token`s, and where its keys are.
+    public var issuer: String? = nil
+    public var jwksURI: String? = nil
 }
 
 /// SMART App Launch from the client's side: discovery, and the token endpoint's form posts,
@@ -20,9 +23,16 @@ extension FHIRClient {
             let token = configuration["token_endpoint"]?.stringValue
         {
             let methods = configuration["code_challenge_methods_supported"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            return SMARTEndpoints(authorize: authorize, token: token, codeChallengeMethods: methods)
+            return SMARTEndpoints(
+                authorize: authorize, token: token, codeChallengeMethods: methods,
+                issuer: configuration["issuer"]?.stringValue, jwksURI: configuration["jwks_uri"]?.stringValue)
         }
         return server.oauthURIs
+    }
+
+    /// The JSON at `url` (a JWKS), asked without credentials and unobserved.
+    public func authorizationJSON(_ url: String) async throws(ClientError) -> JSONValue {
+        try await transport.unobserved().withoutCredentials().json("GET", url, accept: "application/json")
     }
 
     /// Posts a form to a token endpoint; the JSON answer, or the OAuth error as `refused`.

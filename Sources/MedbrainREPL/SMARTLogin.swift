@@ -14,6 +14,8 @@ struct SMARTLogin: Sendable, CustomStringConvertible {
     var expires: Date
     var scope: String
     var patient: String?
+    /// The user the `id_token` names (`fhirUser`), once its signature and claims checked out.
+    var fhirUser: String?
     /// A backend service's key file and kid (`login --backend`): it has no refresh token, and
     /// renews by signing a new assertion.
     var signingKey: (file: String, kid: String?)?
@@ -32,6 +34,7 @@ struct SMARTLogin: Sendable, CustomStringConvertible {
         expires = now + seconds
         scope = answer["scope"]?.stringValue ?? previous?.scope ?? ""
         patient = answer["patient"]?.stringValue ?? previous?.patient
+        fhirUser = previous?.fhirUser
         signingKey = previous?.signingKey
     }
 
@@ -76,6 +79,7 @@ struct SMARTTokenFile {
             ]
             if let refresh = login.refreshToken { entry.append(("refresh_token", .string(refresh))) }
             if let patient = login.patient { entry.append(("patient", .string(patient))) }
+            if let user = login.fhirUser { entry.append(("fhir_user", .string(user))) }
             if let key = login.signingKey {
                 entry.append(("key_file", .string(key.file)))
                 if let kid = key.kid { entry.append(("kid", .string(kid))) }

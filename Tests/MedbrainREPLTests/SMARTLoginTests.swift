@@ -72,6 +72,8 @@ struct SMARTLoginTests {
         #expect(orders.errors == "")
         let whoami = await probe.run("whoami")
         #expect(whoami.output.contains("SMART   medbrain at \(server.baseURL)"))
+        // The id_token's signature was checked with the server's jwks_uri before it was believed.
+        #expect(whoami.output.contains("user    \(server.baseURL)/Patient/f002 (the id_token, checked)"))
         // The token is kept for its owner alone, and shown nowhere, traced or not.
         let entry = try #require(try Self.kept(folder, server))
         let token = try #require(entry["access_token"]?.stringValue)

@@ -127,10 +127,12 @@ extension CommandContext {
 
     /// A SMART login as `whoami` shows it: the app, the scopes, when the token ends.
     static func smartLines(_ login: SMARTLogin) -> [String] {
-        [
-            "  SMART   \(login.clientID) at \(login.baseURL)", "  scopes  \(login.scope)",
-            "  expires \(time(login.expires))" + (login.renewable ? " (renewed before then)" : ""),
-        ]
+        ["  SMART   \(login.clientID) at \(login.baseURL)"]
+            + (login.fhirUser.map { ["  user    \($0) (the id_token, checked)"] } ?? [])
+            + [
+                "  scopes  \(login.scope)",
+                "  expires \(time(login.expires))" + (login.renewable ? " (renewed before then)" : ""),
+            ]
     }
 
     static func summary(of patient: Patient) -> JSONObject {

@@ -60,10 +60,31 @@ extension CommandContext {
                 ("client_id", clientID), ("code_verifier", verifier),
             ])
         guard
-            let login = SMARTLogin(
+            var login = SMARTLogin(
                 answer, baseURL: client.server.baseURL, clientID: clientID, tokenURL: endpoints.token, now: clock())
         else { throw REPLError("the token endpoint answered without an access_token") }
+        if let idToken = answer["id_token"]?.stringValue {
+            login.fhirUser = try await checkedUser(idToken, endpoints: endpoints, client: client, clientID: clientID)
+        }
         try await begin(login, on: client)
+    }
+
+    /// The `fhirUser` of an `id_token` whose signature (a key of the server's `jwks_uri`), issuer,
+    /// audience and expiry check out; a login whose `id_token` does not is refused, as OpenID
+    /// Connect asks. Without a `jwks_uri` the token cannot be checked, and names no one here.
+    private func checkedUser(_ idToken: String, endpoints: SMARTEndpoints, client: FHIRClient, clientID: String)
+        async throws -> String?
+    {
+        guard let jwksURI = endpoints.jwksURI else { return nil }
+        let jwks = try await client.authorizationJSON(jwksURI)
+        let keys = jwks["keys"]?.arrayValue?.compactMap { JWK(json: $0) } ?? []
+        // The server checks times by the real clock, as it issued them: not the session's.
+        switch IDToken.check(
+            idToken, keys: keys, issuer: endpoints.issuer ?? client.server.baseURL, clientID: clientID, now: Date())
+        {
+        case .success(let claims): return claims["fhirUser"]?.stringValue
+        case .failure(let error): throw REPLError("the login is refused: \(error.description)")
+        }
     }
 
     /// The code the browser brings back, once its `state` proves it answers this login.
@@ -116,6 +137,7 @@ extension CommandContext {
         ]
         if let key = login.signingKey { fields.append(("key_file", .string(key.file))) }
         if let patient = login.patient { fields.append(("patient", .string(patient))) }
+        if let user = login.fhirUser { fields.append(("fhirUser", .string(user))) }
         return .object(JSONObject(fields))
     }
 
