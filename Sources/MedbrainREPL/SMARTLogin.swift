@@ -38,6 +38,24 @@ struct SMARTLogin: Sendable, CustomStringConvertible {
         signingKey = previous?.signingKey
     }
 
+    /// A login as `SMARTTokenFile` kept it; nil when the entry lacks what a login needs.
+    init?(kept entry: JSONValue, baseURL: String) {
+        guard let clientID = entry["client_id"]?.stringValue, let tokenURL = entry["token_endpoint"]?.stringValue,
+            let token = entry["access_token"]?.stringValue, case .number(let seconds)? = entry["expires"],
+            let expires = TimeInterval(seconds)
+        else { return nil }
+        self.baseURL = baseURL
+        self.clientID = clientID
+        self.tokenURL = tokenURL
+        accessToken = token
+        refreshToken = entry["refresh_token"]?.stringValue
+        self.expires = Date(timeIntervalSince1970: expires)
+        scope = entry["scope"]?.stringValue ?? ""
+        patient = entry["patient"]?.stringValue
+        fhirUser = entry["fhir_user"]?.stringValue
+        signingKey = entry["key_file"]?.stringValue.map { ($0, entry["kid"]?.stringValue) }
+    }
+
     /// Never the tokens.
     var description: String { "SMART login at \(baseURL) as \(clientID)" }
 
@@ -99,6 +117,11 @@ struct SMARTTokenFile {
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The login kept for `baseURL` by an earlier session, if any.
+    func kept(for baseURL: String) -> SMARTLogin? {
+        read()[baseURL].flatMap { SMARTLogin(kept: $0, baseURL: baseURL) }
     }
 
     private func read() -> [String: JSONValue] {

@@ -148,4 +148,44 @@ struct SMARTLoginTests {
         #expect(await probe.run("read Patient f001").errors.contains("401"))
         await probe.stop()
     }
+
+    /// The next session on the same server uses the login kept for it, renewed when the server
+    /// no longer honours its access token.
+    @Test func theNextSessionUsesTheKeptLogin() async throws {
+        let (probe, server, folder) = try await Self.session(.approve("f002"))
+        defer { Task { await server.stop() } }
+        try await probe.setUp(["login --smart"])
+        await probe.stop()
+        let first = try #require(try Self.kept(folder, server)?["access_token"]?.stringValue)
+        server.service.authorization?.revoke(first)
+        let next = Probe()
+        next.repl.serversPath = folder + "/servers"
+        let connected = await next.run("connect \(server.baseURL)")
+        #expect(connected.errors == "")
+        #expect(connected.output.contains("logged in as"), "\(connected.output)")
+        #expect(connected.output.contains("(Patient/f002)"))
+        #expect(connected.output.contains("logged in with SMART as medbrain, kept from an earlier session"))
+        #expect(await next.run("read Patient f002").errors == "")
+        #expect(try Self.kept(folder, server)?["access_token"]?.stringValue != first)
+        await next.stop()
+    }
+
+    /// A kept login the server honours no more, refresh token and all, is forgotten and said so.
+    @Test func aKeptLoginThatNoLongerWorksIsForgotten() async throws {
+        let (probe, server, folder) = try await Self.session(.approve("f001"))
+        defer { Task { await server.stop() } }
+        try await probe.setUp(["login --smart"])
+        await probe.stop()
+        let entry = try #require(try Self.kept(folder, server))
+        for token in [entry["access_token"], entry["refresh_token"]].compactMap({ $0?.stringValue }) {
+            server.service.authorization?.revoke(token)
+        }
+        let next = Probe()
+        next.repl.serversPath = folder + "/servers"
+        let connected = await next.run("connect \(server.baseURL)")
+        #expect(
+            connected.output.contains("the SMART login kept for this server no longer works"), "\(connected.output)")
+        #expect(try Self.kept(folder, server) == nil)
+        await next.stop()
+    }
 }

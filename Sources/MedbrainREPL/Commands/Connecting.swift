@@ -66,6 +66,8 @@ extension CommandContext {
                 + ["\(info.resourceTypes.count) resource types, among them \(Self.highlights(info.resourceTypes))"]
                 + [Self.tutorialNote(info.release)].compactMap { $0 } + target.loadReport)
                 .flatMap { TextTable.wrap($0, width: max(20, console.width - 2)).map { "  " + $0 } })
+        // A profile's own credentials win over a kept SMART login.
+        if target.credentials == nil { await resumeSMARTLogin(on: client) }
     }
 
     /// `FHIR 4.0.1 (R4)`; a release Medbrain does not know says how it is read.

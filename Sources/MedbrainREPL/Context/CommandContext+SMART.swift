@@ -114,9 +114,16 @@ extension CommandContext {
         session.client = authorized
         session.smart = login
         try? SMARTTokenFile(serversPath: serversPath).keep(login, for: login.baseURL)
-        var lines = [
-            "logged in with SMART as \(login.clientID)\(login.signingKey == nil ? "" : " (a backend service)"); scopes: \(login.scope)"
-        ]
+        try await begin(
+            login, on: authorized,
+            lines: [
+                "logged in with SMART as \(login.clientID)\(login.signingKey == nil ? "" : " (a backend service)"); scopes: \(login.scope)"
+            ])
+    }
+
+    /// Shows `lines` about a login the session now uses, with its patient logged in first.
+    private func begin(_ login: SMARTLogin, on authorized: FHIRClient, lines: [String]) async throws {
+        var lines = lines
         if let id = login.patient {
             let patient = try Patient(json: try await authorized.read("Patient", id: id))
             session.patient = patient
@@ -127,6 +134,35 @@ extension CommandContext {
             "the token expires at \(Self.time(login.expires)); it is renewed before then"
                 + (login.renewable ? "" : " only by logging in again"))
         show(smartSummary(login), lines: lines)
+    }
+
+    /// At `connect`: the SMART login an earlier session kept for this server, used again, renewed
+    /// if it has ended and can be; forgotten, and said so, when it cannot.
+    func resumeSMARTLogin(on client: FHIRClient) async {
+        let file = SMARTTokenFile(serversPath: serversPath)
+        guard let kept = file.kept(for: client.server.baseURL) else { return }
+        session.client = client.with(credentials: .bearer(token: kept.accessToken))
+        session.smart = kept
+        if kept.expires <= clock(), !(await refreshSMARTToken(force: true)) {
+            forgetSMARTLogin()
+            return say("the SMART login kept for this server has ended; 'login --smart' logs in again")
+        }
+        // A token the server no longer honours is renewed once, as a command's 401 is.
+        for attempt in 0..<2 {
+            guard let login = session.smart, let authorized = session.client else { return }
+            do {
+                return try await begin(
+                    login, on: authorized,
+                    lines: [
+                        "logged in with SMART as \(login.clientID), kept from an earlier session ('logout' forgets it)"
+                    ])
+            } catch {
+                if attempt == 0, await refreshSMARTToken(force: true) { continue }
+                forgetSMARTLogin()
+                return say(
+                    "the SMART login kept for this server no longer works (\(error)); 'login --smart' logs in again")
+            }
+        }
     }
 
     /// What `whoami` and `login --smart` show of a login: never the tokens.
