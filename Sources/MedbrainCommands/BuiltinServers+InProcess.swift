@@ -11,7 +11,9 @@ extension BuiltinServers {
         var configuration = ServerConfiguration(
             version: setup.version, now: setup.now, seed: setup.seed.flatMap(DatasetSeed.init))
         configuration.load = setup.load
-        let server = try await InProcessServer.start(configuration, pages: WebView().pages)
+        // With SMART the web view is left out: it would show every patient's data past the tokens.
+        if setup.smart { configuration.authorization = .smart(clients: []) }
+        let server = try await InProcessServer.start(configuration, pages: setup.smart ? nil : WebView().pages)
         return BuiltinServer(
             baseURL: server.baseURL, loadReport: server.loadReport?.lines() ?? [], stop: { await server.stop() })
     }

@@ -20,12 +20,14 @@ public struct BuiltinServer: Sendable {
 }
 
 /// How to start one built-in server: its release, its clock fixed at a date (nil: the real
-/// clock), its doses varied by a seed word (nil: the dataset as written), and files to load.
+/// clock), its doses varied by a seed word (nil: the dataset as written), files to load, and
+/// whether it asks for SMART tokens (`--auth smart`).
 public struct BuiltinServerSetup: Sendable {
     public var version: FHIRVersion
     public var now: Date?
     public var seed: String?
     public var load: [String] = []
+    public var smart = false
 }
 
 /// Starts a built-in server as `setup` says.
@@ -40,6 +42,8 @@ public typealias BuiltinServerLauncher = @Sendable (BuiltinServerSetup) async th
 public actor BuiltinServers {
     private var starting: [FHIRVersion: Task<BuiltinServer, any Error>] = [:]
     private var running: [FHIRVersion: BuiltinServer] = [:]
+    /// The releases whose server asks for SMART tokens.
+    private var secured: Set<FHIRVersion> = []
     private var now: Date?
     /// The student's seed word (`lesson --seed`); nil serves the dataset as written.
     private(set) var seed: String?
@@ -61,15 +65,19 @@ public actor BuiltinServers {
         try await server(version).baseURL
     }
 
-    /// The built-in server for `version`, started if it is not running; with files to load, a
-    /// new one in its place that holds them too.
-    func server(_ version: FHIRVersion, loading load: [String] = []) async throws -> BuiltinServer {
-        if load.isEmpty, let server = running[version] { return server }
-        if !load.isEmpty, let old = starting[version] {
+    /// The built-in server for `version`, started if it is not running; with files to load, or
+    /// SMART on or off where it was not, a new one in its place.
+    func server(_ version: FHIRVersion, loading load: [String] = [], smart: Bool = false) async throws
+        -> BuiltinServer
+    {
+        let same = load.isEmpty && smart == secured.contains(version)
+        if same, let server = running[version] { return server }
+        if !same, let old = starting[version] {
             (starting[version], running[version]) = (nil, nil)
             await (try? old.value)?.stop()
         }
-        let task = start(version, loading: load)
+        if smart { secured.insert(version) } else { secured.remove(version) }
+        let task = start(version, loading: load, smart: smart)
         do {
             let server = try await task.value
             running[version] = server
@@ -81,9 +89,11 @@ public actor BuiltinServers {
         }
     }
 
-    private func start(_ version: FHIRVersion, loading load: [String] = []) -> Task<BuiltinServer, any Error> {
+    private func start(_ version: FHIRVersion, loading load: [String] = [], smart: Bool = false)
+        -> Task<BuiltinServer, any Error>
+    {
         if let task = starting[version] { return task }
-        let setup = BuiltinServerSetup(version: version, now: now, seed: seed, load: load)
+        let setup = BuiltinServerSetup(version: version, now: now, seed: seed, load: load, smart: smart)
         let launch = launch
         let task = Task { try await launch(setup) }
         starting[version] = task
@@ -103,6 +113,7 @@ public actor BuiltinServers {
         let tasks = starting
         starting = [:]
         running = [:]
+        secured = []
         for task in tasks.values { await (try? task.value)?.stop() }
     }
 }

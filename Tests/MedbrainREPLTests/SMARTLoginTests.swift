@@ -188,4 +188,26 @@ struct SMARTLoginTests {
         #expect(try Self.kept(folder, server) == nil)
         await next.stop()
     }
+
+    /// `connect builtin r4 --auth smart`: the built-in server asks for tokens, in this process;
+    /// a plain `connect builtin r4` after it is open again.
+    @Test func theBuiltinServerWithSMART() async throws {
+        let probe = Probe()
+        probe.repl.serversPath =
+            FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-smart-\(UUID())").path + "/servers"
+        probe.repl.openBrowser = { url in Task { await Self.browse(url, as: .approve("f001")) } }
+        #expect(await probe.run("connect builtin r4 --auth smart").errors == "")
+        #expect(await probe.run("read Patient f001").errors.contains("(401)"))
+        let login = await probe.run("login --smart")
+        #expect(login.errors == "" && login.output.contains("(Patient/f001)"), "\(login.errors)")
+        #expect(await probe.run("read Patient f001").errors == "")
+        #expect(await probe.run("connect builtin r4").errors == "")
+        #expect(await probe.run("read Patient f002").errors == "")
+        #expect(
+            await probe.run("connect builtin r4 --auth open").errors
+                == "error: --auth takes smart: the built-in server then asks every request for a SMART token\n")
+        #expect(probe.repl.completions(for: "connect builtin r4 ") == ["--load", "--auth"])
+        #expect(probe.repl.completions(for: "connect builtin r4 --auth ") == ["smart"])
+        await probe.stop()
+    }
 }

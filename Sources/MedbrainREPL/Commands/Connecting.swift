@@ -10,13 +10,20 @@ extension CommandGroup {
             "1. Connect",
             [
                 .builtin(
-                    "connect", usage: "connect [URL | NAME | builtin [\(FHIRVersion.choices)] [--load PATH ...]]",
+                    "connect",
+                    usage: "connect [URL | NAME | builtin [\(FHIRVersion.choices)] [--load PATH ...] [--auth smart]]",
                     summary: "read a FHIR server's metadata and speak its version", section: "§11.4.1",
                     example: "connect builtin r4", waiting: "Connecting…",
                     complete: { context, words in
                         switch words.count {
                         case 2: ["builtin"] + context.profileNames
                         case 3 where words[1] == "builtin": FHIRVersion.allCases.map(\.rawValue)
+                        case 4... where words[1] == "builtin":
+                            switch words[words.count - 2] {
+                            case "--auth": ["smart"]
+                            case "--load": []
+                            default: ["--load", "--auth"].filter { $0 == "--load" || !words.contains($0) }
+                            }
                         default: []
                         }
                     }, run: { try await $0.connect($1) }),
@@ -107,9 +114,17 @@ extension CommandContext {
             load.append(Self.expandingHome(words[flag + 1]))
             words.removeSubrange(flag...(flag + 1))
         }
+        var smart = false
+        if let flag = words.firstIndex(of: "--auth") {
+            guard flag + 1 < words.count, words[flag + 1] == "smart" else {
+                throw REPLError("--auth takes smart: the built-in server then asks every request for a SMART token")
+            }
+            smart = true
+            words.removeSubrange(flag...(flag + 1))
+        }
         let name = words.first ?? "dstu2"
         guard let version = FHIRVersion(rawValue: name.lowercased()), words.count <= 1 else { throw usage }
-        let server = try await servers.server(version, loading: load)
+        let server = try await servers.server(version, loading: load, smart: smart)
         return ConnectTarget(url: server.baseURL, loadReport: load.isEmpty ? [] : server.loadReport)
     }
 
