@@ -58,7 +58,7 @@ struct REPLOutputTests {
     }
 
     @Test func settingsShowAndChange() async throws {
-        let probe = Probe()
+        let probe = Probe(requestTimeout: nil)
         try await probe.setUp(["set today 2016-08-16", "set timezone UTC"])
         #expect(await probe.run("set week iso").output == "week      iso\n")
         #expect(await probe.run("set color off").output == "colour    off\n")

@@ -2,8 +2,9 @@ import FHIRModel
 import FHIRServer
 import Foundation
 import MedbrainCommands
-import MedbrainREPL
 import Testing
+
+@testable import MedbrainREPL
 
 /// The REPL driven in-process against the built-in server, as a piped script drives it.
 @Suite("REPL scripts, end to end")
@@ -12,6 +13,7 @@ struct REPLScriptTests {
         let transcript = Transcript()
         let repl = REPL(
             console: transcript.console(), now: Probe.datasetNow, servers: .inProcess(now: Probe.datasetNow))
+        try? repl.context.settings.update { $0.timeout = Probe.requestTimeout }
         let status = await repl.run(lines: lines)
         return (status, transcript)
     }
@@ -66,7 +68,7 @@ struct REPLScriptTests {
                 "error: no setting 'volume'; settings are today, timezone, lang, week, format, colour, trace, timeout, "
                     + "fhirpath-limit",
                 "error: usage: set [NAME VALUE]",
-                "error: usage: connect [URL | NAME | builtin [dstu2|stu3|r4|r4b|r5] [--load PATH ...]]",
+                "error: usage: connect [URL | NAME | builtin [dstu2|stu3|r4|r4b|r5] [--load PATH ...] [--auth smart]]",
                 "error: usage: administer N taken|missed [at DATE-TIME]",
             ])
         // A failed connect keeps the session it had: whoami still answers.
