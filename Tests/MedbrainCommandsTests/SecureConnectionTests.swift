@@ -53,8 +53,11 @@ struct SecureConnectionTests {
 
         var certificate: String { folder.path + "/cert.pem" }
 
+        /// Stops the server for good: SIGKILL, since a SIGTERM the test runner ignores is ignored
+        /// by its children too, and such servers were left running after the tests.
         func close() {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
             try? FileManager.default.removeItem(at: folder)
         }
 
