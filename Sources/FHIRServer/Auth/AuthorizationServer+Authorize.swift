@@ -62,9 +62,12 @@ extension AuthorizationServer {
         case .success(let patient): pending.launchPatient = patient
         case .failure(let error): return back(error.code, error.description)
         }
-        let id = Base64URL.random(bytes: 16)
-        records.withLock { $0.pending[id] = pending }
-        return .success(id)
+        return .success(
+            records.withLock { state in
+                let id = makeSecret("request", bytes: 16, in: &state)
+                state.pending[id] = pending
+                return id
+            })
     }
 
     /// The request waiting under `id`, for the page that asks the user.
@@ -93,7 +96,7 @@ extension AuthorizationServer {
                 state.pending[id] = pending
                 return .failure(.page("pick the patient whose data the app may reach, one of this server's"))
             }
-            let code = Base64URL.random(bytes: 32)
+            let code = makeSecret("code", bytes: 32, in: &state)
             let chosen = pending.launchPatient ?? (pending.needsPatient ? patient : nil)
             state.codes[code] = Code(pending: pending, patient: chosen, issued: now)
             return .success(Self.redirect(pending.redirectURI, [("code", code), ("state", pending.state)]))

@@ -42,12 +42,14 @@ extension AuthorizationServer {
         _ request: FHIRRequest, origin: String, audience: String, patients: () async -> [(id: String, name: String)]
     ) async -> FHIRResponse {
         let form = request.method == "POST" ? QueryString.parameters(String(decoding: request.body, as: UTF8.self)) : []
+        let wantsJSON = Self.wantsJSON(request.headers["accept"])
         switch (request.method, request.components) {
         case ("GET", ["authorize"]):
             switch authorize(request.query, audience: audience) {
             case .success(let id):
-                return Self.page(AuthorizePage(id: id, pending: pending(id)!, patients: await patients()).html)
-            case .failure(let refusal): return Self.refused(refusal)
+                let page = AuthorizePage(id: id, pending: pending(id)!, patients: await patients())
+                return wantsJSON ? Self.json(200, page.json(origin: origin)) : Self.page(page.html)
+            case .failure(let refusal): return Self.refused(refusal, json: wantsJSON)
             }
         case ("POST", ["authorize"]):
             let value = { (name: String) in form.first { $0.name == name }?.value }
@@ -57,7 +59,7 @@ extension AuthorizationServer {
                 patients: known)
             switch result {
             case .success(let location): return FHIRResponse(status: 302, headers: [("Location", location)])
-            case .failure(let refusal): return Self.refused(refusal)
+            case .failure(let refusal): return Self.refused(refusal, json: wantsJSON)
             }
         case ("POST", ["token"]):
             let tokenURL = "\(origin)\(Self.path)/token"
@@ -130,8 +132,15 @@ extension AuthorizationServer {
             body: Array(html.utf8))
     }
 
-    static func refused(_ refusal: Refusal) -> FHIRResponse {
+    /// Whether a client asks for JSON rather than a page: a terminal, not a browser.
+    static func wantsJSON(_ accept: String?) -> Bool {
+        guard let accept = accept?.lowercased() else { return false }
+        return accept.contains("json") && !accept.contains("text/html")
+    }
+
+    static func refused(_ refusal: Refusal, json: Bool = false) -> FHIRResponse {
         switch refusal {
+        case .page(let message) where json: Self.json(400, OAuthError("invalid_request", message).json)
         case .page(let message): page(AuthorizePage.refusal(message), status: 400)
         case .redirect(let location): FHIRResponse(status: 302, headers: [("Location", location)])
         }

@@ -140,10 +140,10 @@ extension AuthorizationServer {
             guard kept.pending.client.id == client.id else {
                 return .failure(OAuthError("invalid_grant", "the code was issued to another client"))
             }
-            guard now.timeIntervalSince(kept.issued) <= Self.codeLifetime else {
+            guard now.timeIntervalSince(kept.issued) <= codeLifetime else {
                 state.codes[code] = nil
                 return .failure(
-                    OAuthError("invalid_grant", "the code expired: a code lasts \(Int(Self.codeLifetime)) s"))
+                    OAuthError("invalid_grant", "the code expired: a code lasts \(Int(codeLifetime)) s"))
             }
             guard value("redirect_uri") == kept.pending.redirectURI else {
                 return .failure(OAuthError("invalid_grant", "redirect_uri must be the one the code was asked with"))

@@ -12,6 +12,9 @@ public final class AuthorizationServer: Sendable {
     /// How long a code may wait to be exchanged (SMART: at most 10 minutes; 60 s is plenty for
     /// an app on the same machine, and a stolen code is worth less).
     public static let codeLifetime: TimeInterval = 60
+    /// How long a code waits on a numbered server, where a student types the exchange by hand:
+    /// SMART's most, 10 minutes.
+    public static let typedCodeLifetime: TimeInterval = 600
     /// How long an access token lasts.
     public static let tokenLifetime: TimeInterval = 3600
 
@@ -65,20 +68,38 @@ public final class AuthorizationServer: Sendable {
         var launches: [String: Launch] = [:]
         /// The client assertions taken (`client jti`), until they expire: each works once.
         var assertions: [String: Date] = [:]
+        /// How many request ids and codes were made, for a server that numbers them.
+        var made = 0
     }
 
     let clients: [String: SMARTClient]
     let clock: any ServerClock
+    /// Whether authorization requests and codes are numbered (`request-1`, `code-1`) rather than
+    /// random: a server whose clock is fixed, for a lesson or a transcript that every student
+    /// types the same. A code is still worth nothing without its PKCE verifier, and tokens stay
+    /// random.
+    let numbered: Bool
     let records = Mutex(State())
     /// The server's own key, which signs `id_token`s (RS256) and `/auth/jwks` publishes: made at
     /// the first need, so a server that never issues one never loads libcrypto.
     let ownKey = Mutex<SigningKey?>(nil)
 
-    public init(clients: [SMARTClient], clock: any ServerClock) {
+    public init(clients: [SMARTClient], clock: any ServerClock, numbered: Bool = false) {
         var byID: [String: SMARTClient] = [:]
         for client in [SMARTClient.medbrain] + clients { byID[client.id] = client }
         self.clients = byID
         self.clock = clock
+        self.numbered = numbered
+    }
+
+    /// How long this server's codes wait to be exchanged.
+    var codeLifetime: TimeInterval { numbered ? Self.typedCodeLifetime : Self.codeLifetime }
+
+    /// A new request id or code: `kind-N` on a numbered server, else random.
+    func makeSecret(_ kind: String, bytes: Int, in state: inout State) -> String {
+        guard numbered else { return Base64URL.random(bytes: bytes) }
+        state.made += 1
+        return "\(kind)-\(state.made)"
     }
 
     /// The grant an access token stands for, if it was issued here and has not expired.

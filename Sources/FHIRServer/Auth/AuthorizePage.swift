@@ -35,6 +35,32 @@ struct AuthorizePage {
                 """)
     }
 
+    /// The same page for a client that asks for JSON (a terminal, where the user reads and
+    /// answers it by hand): what is asked, and the form that answers it.
+    func json(origin: String) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("request", .string(id)), ("client_id", .string(pending.client.id)),
+            ("scope", .array(pending.scopes.scopes.map { .string($0.description) })),
+        ]
+        var form: [(String, JSONValue)] = [("request", .string(id)), ("decision", "approve or deny")]
+        if let patient = pending.launchPatient {
+            fields.append(("patient", .string(patient)))
+        } else if pending.needsPatient {
+            fields.append(
+                ("patients", .array(patients.map { ["id": .string($0.id), "name": .string($0.name)] })))
+            form.append(("patient", "the id of one of patients"))
+        }
+        fields.append(
+            (
+                "answer",
+                [
+                    "method": "POST", "url": .string(origin + AuthorizationServer.path + "/authorize"),
+                    "content_type": "application/x-www-form-urlencoded", "form": .object(JSONObject(form)),
+                ]
+            ))
+        return .object(JSONObject(fields))
+    }
+
     static func refusal(_ message: String) -> String {
         document(title: "Authorization refused", body: "<h1>Authorization refused</h1><p>\(message.markupEscaped)</p>")
     }

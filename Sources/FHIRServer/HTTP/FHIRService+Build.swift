@@ -37,7 +37,8 @@ extension FHIRService {
             switch configuration.authorization {
             case .open: nil
             case .smart(let clients):
-                AuthorizationServer(clients: clients, clock: clock is FixedClock ? SystemClock() : clock)
+                AuthorizationServer(
+                    clients: clients, clock: clock is FixedClock ? SystemClock() : clock, numbered: clock is FixedClock)
             }
         let service = FHIRService(
             version: configuration.version, store: store, clock: clock,
