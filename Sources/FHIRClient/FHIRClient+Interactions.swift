@@ -29,14 +29,30 @@ extension FHIRClient {
         return server.baseURL + (trimmed.isEmpty ? "" : "/" + trimmed)
     }
 
-    /// Sends `method` to `path` with an optional JSON body; a status other than 2xx throws.
+    /// Sends `method` to `path` with an optional JSON body; a status other than 2xx throws, but
+    /// for a redirect not followed (`followingRedirects: false`), which is the answer.
     public func request(
-        _ method: String, _ path: String, body: JSONValue? = nil, headers: [String: String] = [:]
+        _ method: String, _ path: String, body: JSONValue? = nil, headers: [String: String] = [:],
+        followingRedirects: Bool = true
     ) async throws(ClientError) -> FHIRResponse {
         let target = url(for: path)
+        let transport = followingRedirects ? transport : transport.notFollowingRedirects()
         let (tape, head) = try await transport.exchange(
             method, target, accept: accept, body: body?.compactBytes,
             contentType: body == nil ? nil : version.mimeType, headers: headers, emptyAllowed: true)
+        return FHIRResponse(
+            status: head?.status ?? 0, json: tape?.root.json, etag: head?.header("ETag"),
+            location: head?.header("Location"), url: target)
+    }
+
+    /// Posts a form (`name=value&…`, as typed) to `path`, as a browser or an OAuth client does:
+    /// to an authorization or token endpoint. The session's credentials stay home (the form
+    /// carries its own), and a redirect is the answer, not followed.
+    public func postForm(_ path: String, _ form: String) async throws(ClientError) -> FHIRResponse {
+        let target = url(for: path)
+        let (tape, head) = try await transport.withoutCredentials().notFollowingRedirects().exchange(
+            "POST", target, accept: "application/json", body: Array(form.utf8),
+            contentType: "application/x-www-form-urlencoded", emptyAllowed: true)
         return FHIRResponse(
             status: head?.status ?? 0, json: tape?.root.json, etag: head?.header("ETag"),
             location: head?.header("Location"), url: target)

@@ -9,6 +9,8 @@ public struct SMARTEndpoints: Sendable, Equatable {
     /// OpenID Connect's: who issues `id_token`s, and where its keys are.
     public var issuer: String? = nil
     public var jwksURI: String? = nil
+    /// RFC 7662's, where a token's holder asks what it stands for.
+    public var introspection: String? = nil
 }
 
 /// SMART App Launch from the client's side: discovery, and the token endpoint's form posts,
@@ -25,7 +27,8 @@ extension FHIRClient {
             let methods = configuration["code_challenge_methods_supported"]?.arrayValue?.compactMap(\.stringValue) ?? []
             return SMARTEndpoints(
                 authorize: authorize, token: token, codeChallengeMethods: methods,
-                issuer: configuration["issuer"]?.stringValue, jwksURI: configuration["jwks_uri"]?.stringValue)
+                issuer: configuration["issuer"]?.stringValue, jwksURI: configuration["jwks_uri"]?.stringValue,
+                introspection: configuration["introspection_endpoint"]?.stringValue)
         }
         return server.oauthURIs
     }

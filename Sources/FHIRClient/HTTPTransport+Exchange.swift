@@ -19,6 +19,7 @@ extension HTTPTransport {
         let parsed = Result { () throws(JSONSyntaxError) in try JSONTape(parsing: data) }
         let json = try? parsed.get()
         if (300..<400).contains(head.status) {
+            guard followsRedirects else { return (json, head) }
             throw .redirected(url: url, location: head.header("Location") ?? "nowhere")
         }
         guard (200..<300).contains(head.status) else {
@@ -50,7 +51,8 @@ extension HTTPTransport {
             let request = try makeRequest(
                 method, target, accept: accept, body: body, contentType: contentType, headers: headers)
             let (data, head) = try await perform(request, url: url)
-            guard [301, 302, 303, 307, 308].contains(head.status), let location = head.header("Location"),
+            guard followsRedirects, [301, 302, 303, 307, 308].contains(head.status),
+                let location = head.header("Location"),
                 let next = URL(string: location, relativeTo: URL(string: target))?.absoluteURL,
                 Self.allows(from: URL(string: target), to: next, guarded: credentials != nil)
             else { return (data, head) }

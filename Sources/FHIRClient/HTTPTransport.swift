@@ -17,6 +17,8 @@ struct HTTPTransport: Sendable {
     /// Where the credentials may go: the server's base URL, and nowhere else.
     let credentialOrigin: URL?
     let maximumBytes: Int
+    /// Whether a redirect is followed; when not, the 3xx is the answer, as curl gives it.
+    private(set) var followsRedirects = true
 
     /// Redirects are followed here, not by the client, to keep credentials on their origin.
     static let redirectsFollowed = 5
@@ -53,6 +55,14 @@ struct HTTPTransport: Sendable {
         HTTPTransport(
             timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials,
             credentialOrigin: credentialOrigin, maximumBodyBytes: maximumBytes)
+    }
+
+    /// The same transport answering a redirect with the redirect itself: for requests written by
+    /// hand, where the `Location` is what the user wants to see (an authorization's code).
+    func notFollowingRedirects() -> HTTPTransport {
+        var transport = self
+        transport.followsRedirects = false
+        return transport
     }
 
     /// The same transport without credentials: a token endpoint is sent a client's, not a user's.
