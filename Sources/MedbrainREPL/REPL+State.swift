@@ -59,6 +59,16 @@ extension REPL {
         return json
     }
 
+    /// What the server says of the session's SMART token (RFC 7662 introspection), for a check
+    /// that asks what the server issued; nil without a SMART login or an introspection endpoint.
+    /// The token itself never leaves the session.
+    public func smartTokenIntrospection() async -> JSONValue? {
+        guard let login = context.session.smart, let client = context.session.client,
+            let url = try? await client.smartEndpoints()?.introspection
+        else { return nil }
+        return try? await client.tokenRequest(url, form: [("token", login.accessToken)])
+    }
+
     /// The connected server's base URL, which the requests a lesson asks for are relative to.
     public var baseURL: String? { context.session.client?.server.baseURL }
 
@@ -84,6 +94,7 @@ extension REPL {
         await context.servers.restart(now: now, seed: seed)
         context.fixedNow = now
         context.session = Session()
+        placeholders = []
         (context.instructionsWithheld, context.lastSaid) = (false, [])
         (lastCommand, lastAttempt) = ([], [])
         try context.settings.update { settings in

@@ -45,6 +45,9 @@ public final class REPL {
     /// The words of the last command that succeeded, and of the last one tried, for lesson checks.
     var lastCommand: [String] = []
     var lastAttempt: [String] = []
+    /// Words a line may use for a value known only when it runs, each replaced before the line
+    /// is read: a lesson's `[BASE]`, the base URL of a server started on a free port.
+    public var placeholders: [(word: String, value: String)] = []
 
     /// `now` fixes the clock of the session, so lessons, transcripts and tests are
     /// reproducible; `servers` start the built-in servers (give them the same `now`), and may
@@ -68,6 +71,7 @@ public final class REPL {
     /// Runs one line; false when the command failed (its error already printed).
     @discardableResult
     public func execute(_ line: String) async -> Bool {
+        let line = placeholders.reduce(line) { $0.replacingOccurrences(of: $1.word, with: $1.value) }
         let words: [String]
         do { words = try Self.words(of: line) } catch { return failed(error) }
         return await execute(words: words, line: line)

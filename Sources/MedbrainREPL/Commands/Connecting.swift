@@ -140,6 +140,7 @@ extension CommandContext {
         let write = settings.format == .json ? console.error : console.output
         write("> " + exchange.summary + "\n")
         guard settings.trace == .body else { return }
+        let exchange = exchange.hidingSecrets
         if let body = exchange.requestBody { write(">> " + body + "\n") }
         if let body = exchange.responseBody { write("<< " + body + "\n") }
     }

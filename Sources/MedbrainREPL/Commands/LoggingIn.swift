@@ -31,6 +31,10 @@ extension CommandGroup {
                     },
                     run: { try await $0.login($1) }),
                 .builtin(
+                    "pkce", usage: "pkce [VERIFIER]",
+                    summary: "a PKCE code_verifier (random, or yours) and its S256 code_challenge",
+                    section: "§11.4", example: "pkce", run: { try $0.pkce($1) }),
+                .builtin(
                     "logout", usage: "logout", summary: "forget the patient", section: "§11.6", example: "logout",
                     run: { try $0.logout($1) }),
                 .builtin(

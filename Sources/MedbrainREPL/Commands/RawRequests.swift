@@ -2,7 +2,8 @@ import FHIRClient
 import FHIRModel
 
 /// The escape hatches, `get` and `post`: any interaction the other commands lack, written by
-/// hand as the shortcuts' requests are (`trace` shows them).
+/// hand as the shortcuts' requests are (`trace` shows them). A redirect is shown, not followed,
+/// as curl shows it: its `Location` is the answer (an authorization's code).
 extension CommandGroup {
     static var requesting: CommandGroup {
         CommandGroup(
@@ -13,9 +14,10 @@ extension CommandGroup {
                     section: "http.html", example: "get Patient/f001/_history/1", waiting: "Waiting…",
                     run: { try await $0.get($1) }),
                 .builtin(
-                    "post", usage: "post PATH @FILE|JSON",
-                    summary: "any POST: a transaction or batch to the base, an operation", section: "http.html",
-                    example: "post / @transaction.json", waiting: "Waiting…", run: { try await $0.post($1) }),
+                    "post", usage: "post PATH @FILE|JSON|--form FORM",
+                    summary: "any POST: a transaction or batch to the base, an operation, a form to an OAuth endpoint",
+                    section: "http.html", example: "post / @transaction.json", waiting: "Waiting…",
+                    run: { try await $0.post($1) }),
             ])
     }
 }
@@ -25,24 +27,54 @@ extension CommandContext {
     fileprivate func get(_ arguments: [String]) async throws {
         let (arguments, file) = try Self.savingTarget(arguments)
         guard arguments.count == 1 else { throw UsageError() }
-        try await exchange("GET", arguments[0], body: nil, savingTo: file)
+        let response = try await connected().request("GET", arguments[0], followingRedirects: false)
+        try show(response, request: "GET \(arguments[0])", savingTo: file)
     }
 
-    /// `post PATH @FILE|JSON`: a transaction or batch to the base, an operation, a search by POST.
+    /// `post PATH @FILE|JSON`: a transaction or batch to the base, an operation, a search by POST;
+    /// `post PATH --form FORM`: a form, as typed (`name=value&…`), to an OAuth endpoint.
     fileprivate func post(_ arguments: [String]) async throws {
-        guard arguments.count == 2 else { throw UsageError() }
-        try await exchange("POST", arguments[0], body: try ResourceInput.read(arguments[1]), savingTo: nil)
+        if arguments.contains("--form"), arguments.count != 3 || arguments[1] != "--form" {
+            throw REPLError("--form needs the form after it, quoted: post URL --form 'name=value&…'")
+        }
+        guard arguments.count == 2 || arguments.count == 3 else { throw UsageError() }
+        let client = try connected()
+        if arguments.count == 3 {
+            let response: FHIRResponse
+            do { response = try await client.postForm(arguments[0], arguments[2]) } catch {
+                // An OAuth endpoint's refusal names the rule; it is not about the FHIR server's credentials.
+                guard case .refused(let status, let why) = error else { throw error }
+                throw REPLError(
+                    "\(client.url(for: arguments[0])) refused the form (\(status)): \(why ?? "no reason given")")
+            }
+            return try await showForm(response, form: arguments[2], on: client)
+        }
+        let response = try await client.request(
+            "POST", arguments[0], body: try ResourceInput.read(arguments[1]), followingRedirects: false)
+        try show(response, request: "POST \(arguments[0])", savingTo: nil)
     }
 
-    private func exchange(_ method: String, _ path: String, body: JSONValue?, savingTo file: String?) async throws {
-        let response = try await connected().request(method, path, body: body)
-        guard let json = response.json else {
-            return show(["status": .number(String(response.status))], lines: ["\(response.status), no body"])
+    private func show(_ response: FHIRResponse, request: String, savingTo file: String?) throws {
+        guard let json = response.json, !(300..<400).contains(response.status) else {
+            return showWithoutBody(response)
         }
         let bundle = json["resourceType"]?.stringValue == "Bundle" ? try? FHIRModel.Bundle(json: json) : nil
-        session.result = ExploreResult(json: json, request: "\(method) \(path)", bundle: bundle)
+        session.result = ExploreResult(json: json, request: request, bundle: bundle)
         if let file { return try save(json, to: file) }
         // The escape hatch shows exactly what came, in either format.
         console.output(json.prettyText + "\n")
+    }
+
+    /// A redirect's status and `Location`, or a status alone.
+    func showWithoutBody(_ response: FHIRResponse) {
+        guard let location = response.location else {
+            return show(["status": .number(String(response.status))], lines: ["\(response.status), no body"])
+        }
+        let json: JSONValue = ["status": .number(String(response.status)), "location": .string(location)]
+        // The redirect is the answer: a check, or `fhirpath location`, reads it as the last result.
+        session.result = ExploreResult(json: json, request: "\(response.status) \(response.url)", bundle: nil)
+        show(
+            json,
+            lines: ["\(response.status), Location: \(location)", "(a redirect is shown, not followed)"])
     }
 }
