@@ -108,6 +108,36 @@ struct DoseCheckTests {
         #expect(throws: WorkbookProblem.self) { try LessonCheck(text) }
     }
 
+    @Test(arguments: [
+        ("answered 401", LessonCheck.answered(401)), ("token f001", .token(patient: "f001", scopes: [])),
+        (
+            "token f001 patient/*.rs launch/patient",
+            .token(patient: "f001", scopes: ["patient/*.rs", "launch/patient"])
+        ),
+    ])
+    func theChecksOfALogin(text: String, check: LessonCheck) throws {
+        #expect(try LessonCheck(text) == check)
+    }
+
+    @Test(arguments: ["answered", "answered 42", "answered 600", "answered ok", "token"])
+    func aBrokenLoginCheckIsRefused(text: String) {
+        #expect(throws: WorkbookProblem.self) { try LessonCheck(text) }
+    }
+
+    /// `answered` looks at the last request of the step, whatever it was.
+    @Test(arguments: [
+        (["get Patient/f001"], "answered 200", true), (["get Patient/nobody"], "answered 404", true),
+        (["get Patient/nobody", "get Patient/f001"], "answered 404", false), (["help"], "answered 200", false),
+    ])
+    func answered(commands: [String], check: String, holds: Bool) async throws {
+        let repl = REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil))
+        await repl.execute("connect builtin r4")
+        let mark = repl.requests.total
+        for command in commands { await repl.execute(command) }
+        #expect((try await LessonCheck(check).missing(in: repl, requestsSince: mark) == nil) == holds)
+        await repl.shutdown()
+    }
+
     /// `no-answer` holds only when a request went out and nothing answered it.
     @Test(arguments: [("connect http://127.0.0.1:1/fhir", true), ("connect nowhere", false), ("help", false)])
     func noAnswer(command: String, holds: Bool) async throws {

@@ -91,6 +91,22 @@ struct LessonExerciseTests {
         }
     }
 
+    /// `%auth smart` starts the lesson's built-in server with SMART; it needs one, and takes no
+    /// other word.
+    @Test(arguments: [
+        ("%auth smart", 1, nil), ("%auth open", 1, "%auth takes one word: smart"),
+        ("%server none\n%auth smart", 2, "%auth needs a built-in server (%server)"),
+    ])
+    func authNeedsABuiltinServer(header: String, line: Int, problem: String?) throws {
+        let text = header + "\n# A step\n> help\n? ran help"
+        guard let problem else {
+            return #expect(try Lesson(parsing: text, file: "x.lesson", id: "x").asksForSMART)
+        }
+        #expect(throws: FileError(file: "x.lesson", line: line, problem: problem)) {
+            try Lesson(parsing: text, file: "x.lesson", id: "x")
+        }
+    }
+
     /// `answer: fhirpath GET PATH EXPRESSION` accepts what the server holds now, so the
     /// question stays right when the data changes.
     @Test func anAnswerFromTheServersData() async throws {

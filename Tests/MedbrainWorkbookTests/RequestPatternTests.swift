@@ -27,10 +27,17 @@ struct RequestPatternTests {
         ("GET metadata", "GET", "metadata", true),
         ("GET Patient name=a+b", "GET", "Patient?name=a%2Bb", false),
         ("GET Patient name=a%2Bb", "GET", "Patient?name=a%2Bb", true),
+        // A path from the origin: an authorization server's endpoint beside the base.
+        ("GET /auth/authorize client_id=medbrain", "GET", "../auth/authorize?client_id=medbrain", true),
+        ("GET /auth/authorize", "GET", "auth/authorize", false),
+        ("GET auth/authorize", "GET", "../auth/authorize", false),
+        ("POST /auth/token", "POST", "../auth/token", true),
     ])
     func matches(pattern: String, method: String, path: String, expected: Bool) throws {
         let request = try #require(RequestPattern(pattern.split(separator: " ").map(String.init)))
-        let exchange = HTTPExchange(method: method, url: Self.base + "/" + path, status: 200, milliseconds: 1)
+        let url =
+            path.hasPrefix("../") ? "http://127.0.0.1:8080/" + path.dropFirst(3) : Self.base + "/" + path
+        let exchange = HTTPExchange(method: method, url: url, status: 200, milliseconds: 1)
         #expect(request.matches(exchange, base: Self.base) == expected)
     }
 

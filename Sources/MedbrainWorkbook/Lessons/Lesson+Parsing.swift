@@ -125,6 +125,10 @@ extension Lesson {
         case "withhold":
             guard value == "instructions" else { throw WorkbookProblem("%withhold takes one word: instructions") }
             withholdsInstructions = true
+        case "auth":
+            guard value == "smart" else { throw WorkbookProblem("%auth takes one word: smart") }
+            guard header.server != nil else { throw WorkbookProblem("%auth needs a built-in server (%server)") }
+            asksForSMART = true
         case "load":
             guard !value.isEmpty else { throw WorkbookProblem("%load needs a file or folder, beside the lesson") }
             guard header.server != nil else { throw WorkbookProblem("%load needs a built-in server (%server)") }
@@ -132,7 +136,7 @@ extension Lesson {
         case "server", "now", "timezone", "width": try header.set(words[0], value)
         default:
             throw WorkbookProblem(
-                "unknown directive %\(words[0]); known: %title, %sections, %allow, %withhold, %server, %load, %now, "
+                "unknown directive %\(words[0]); known: %title, %sections, %allow, %withhold, %server, %auth, %load, %now, "
                     + "%timezone, %width")
         }
     }

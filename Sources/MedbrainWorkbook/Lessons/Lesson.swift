@@ -20,6 +20,8 @@ public struct Lesson: Sendable, Equatable {
     /// `%withhold instructions`: while the lesson runs, `orders` and `order` do not show the
     /// sentences and `instructions N` refuses, so the student reads each Timing themselves.
     public var withholdsInstructions = false
+    /// `%auth smart`: the lesson's built-in server asks every request for a SMART token.
+    public var asksForSMART = false
     /// `%load FILE`: data the lesson's built-in server holds beside the tutorial's (a Bundle,
     /// NDJSON or a folder, as `connect builtin --load` takes it), each path as the file writes
     /// it resolved against the lesson's folder.

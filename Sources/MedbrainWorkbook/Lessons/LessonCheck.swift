@@ -36,6 +36,11 @@ public enum LessonCheck: Sendable, Equatable {
     /// `GET path`, in any order: a search checked on what it answered, whatever the student's
     /// data holds (`same-as GET MedicationAdministration?patient=f001 total`).
     case sameAs(path: String, expression: String)
+    /// The last request sent in the step was answered with this status (a 401, a 403, a 302).
+    case answered(Int)
+    /// The session holds a SMART token the server (its introspection endpoint) says is active,
+    /// for this patient, granting these scopes: what the server issued, by whatever route.
+    case token(patient: String, scopes: [String])
 
     /// The check as a lesson writes it, such as `logged-in f001` or `recorded 2 missed`.
     public init(_ text: String) throws(WorkbookProblem) {
@@ -84,6 +89,9 @@ public enum LessonCheck: Sendable, Equatable {
         case ("ran", 1...): self = .ran(rest)
         case ("tried", 1...): self = .tried(rest)
         case ("setting", 2): self = .setting(rest[0], rest[1])
+        case ("answered", 1) where Int(rest[0]).map { (100..<600).contains($0) } == true:
+            self = .answered(Int(rest[0])!)
+        case ("token", 1...): self = .token(patient: rest[0], scopes: Array(rest.dropFirst()))
         case ("recorded", 2) where Int(rest[0]) != nil && ["taken", "missed"].contains(rest[1]):
             self = .recorded(order: Int(rest[0])!, taken: rest[1] == "taken")
         default:
@@ -91,7 +99,8 @@ public enum LessonCheck: Sendable, Equatable {
                 "unknown check '\(text)'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, "
                     + "orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, "
                     + "requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, said SENTENCE, "
-                    + "result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION, same-as GET PATH EXPRESSION"
+                    + "result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION, same-as GET PATH EXPRESSION, "
+                    + "answered STATUS, token PATIENT [SCOPE …]"
             )
         }
     }
@@ -141,7 +150,26 @@ public enum LessonCheck: Sendable, Equatable {
                 ? "'instructions' has said no sentence yet" : "it says \"\(said[0])\", not \"\(sentence)\""
         case .sameAs(let path, let expression):
             return await Self.missingSame(expression, as: path, in: repl)
+        case .answered(let status):
+            guard let last = repl.requests.since(mark).last else { return "no request sent in this step yet" }
+            return last.status == status
+                ? nil : "the last request was answered \(last.status.map(String.init) ?? "by no one"), not \(status)"
+        case .token(let patient, let scopes):
+            return await Self.missingToken(patient: patient, scopes: scopes, in: repl)
         }
+    }
+
+    /// What the server says the session's token lacks: none, inactive, another patient, a scope.
+    private static func missingToken(patient: String, scopes: [String], in repl: REPL) async -> String? {
+        guard let answer = await repl.smartTokenIntrospection() else { return "the session holds no SMART token yet" }
+        guard answer["active"] == .bool(true) else { return "the server no longer honours the session's token" }
+        guard answer["patient"]?.stringValue == patient else {
+            return "the token is for \(answer["patient"]?.stringValue.map { "Patient/\($0)" } ?? "no patient"), "
+                + "not Patient/\(patient)"
+        }
+        let granted = Set((answer["scope"]?.stringValue ?? "").split(separator: " ").map(String.init))
+        let lacking = scopes.filter { !granted.contains($0) }
+        return lacking.isEmpty ? nil : "the token does not grant \(lacking.joined(separator: " "))"
     }
 
     /// `fhirpath [GET PATH] EXPRESSION`, with the expression parsed now, so a lesson with a

@@ -22,9 +22,13 @@ extension LessonCommands {
         defer { starting = false }
         if let version = lesson.header.server {
             let loads = lesson.loads.map { " --load " + CommandWords.quoted($0) }.joined()
-            guard await repl.execute("connect builtin \(version.rawValue)\(loads)") else {
+            let auth = lesson.asksForSMART ? " --auth smart" : ""
+            guard await repl.execute("connect builtin \(version.rawValue)\(loads)\(auth)"), let base = repl.baseURL
+            else {
                 throw REPLError("the lesson's server did not start")
             }
+            // Its port is free when it starts: the lesson writes [BASE] and [ORIGIN] for its URLs.
+            repl.placeholders = [("[BASE]", base), ("[ORIGIN]", RequestPattern.origin(of: base))]
         }
         if entry.step > 0 { await replay(lesson.steps[..<entry.step], in: repl) }
         show(lesson, step: entry.step, in: repl)

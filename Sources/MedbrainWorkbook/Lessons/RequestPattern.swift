@@ -5,9 +5,12 @@ import FHIRModel
 /// path after the base (`Patient`, `Patient/f001`, `metadata`) and parameters that must all be
 /// there, in any order, with or without percent-encoding; other parameters may be there too.
 /// A path segment `*` stands for any one segment (`MedicationAdministration/*`: a read of any id).
+/// A path that begins with `/` is from the server's origin instead (`/auth/token`: an
+/// authorization server's endpoint beside the FHIR base).
 public struct RequestPattern: Sendable, Equatable {
     public let method: String
     public let path: [String]
+    let fromOrigin: Bool
     public let parameters: [Parameter]
 
     public struct Parameter: Sendable, Equatable {
@@ -21,6 +24,7 @@ public struct RequestPattern: Sendable, Equatable {
         method = words[0]
         let target = words[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         path = target[0].split(separator: "/").map(String.init)
+        fromOrigin = target[0].hasPrefix("/")
         let query = (target.count > 1 ? target[1].split(separator: "&") : []) + words.dropFirst(2).map { $0[...] }
         var parameters: [Parameter] = []
         for item in query {
@@ -36,6 +40,7 @@ public struct RequestPattern: Sendable, Equatable {
     /// base matches (so `MedicationAdministration/*` is no `…/_history`), and each parameter as
     /// the server of `version` reads it (a reference in any of its forms: ``ReferenceQuery``).
     func matches(_ exchange: HTTPExchange, base: String, version: FHIRVersion? = nil) -> Bool {
+        let base = fromOrigin ? Self.origin(of: base) : base
         guard exchange.method == method, exchange.url.hasPrefix(base) else { return false }
         let target = exchange.url.dropFirst(base.count).split(
             separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
@@ -51,8 +56,16 @@ public struct RequestPattern: Sendable, Equatable {
         }
     }
 
+    /// `http://host:port` of a base URL.
+    static func origin(of base: String) -> String {
+        guard let scheme = base.range(of: "://"), let slash = base[scheme.upperBound...].firstIndex(of: "/") else {
+            return base
+        }
+        return String(base[..<slash])
+    }
+
     public var description: String {
         let query = parameters.map { parameter in parameter.value.map { "\(parameter.name)=\($0)" } ?? parameter.name }
-        return ([method, path.joined(separator: "/")] + query).joined(separator: " ")
+        return ([method, (fromOrigin ? "/" : "") + path.joined(separator: "/")] + query).joined(separator: " ")
     }
 }
