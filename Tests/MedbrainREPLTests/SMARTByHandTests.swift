@@ -1,9 +1,10 @@
 import FHIRModel
 import FHIRServer
 import Foundation
-import MedbrainREPL
 import TestSupport
 import Testing
+
+@testable import MedbrainREPL
 
 /// A SMART login written request by request, as lesson 13 has the student do it: `pkce`, the
 /// authorization page as JSON, the user's form, the redirect shown and not followed, and the
@@ -39,7 +40,11 @@ struct SMARTByHandTests {
     }
 
     static func exchange(_ server: InProcessServer, verifier: String = verifier) -> String {
-        "post \(origin(server))/auth/token --form 'grant_type=authorization_code&code=code-2"
+        exchange(origin: origin(server), verifier: verifier)
+    }
+
+    static func exchange(origin: String, verifier: String = verifier) -> String {
+        "post \(origin)/auth/token --form 'grant_type=authorization_code&code=code-2"
             + "&redirect_uri=http://127.0.0.1/callback&client_id=medbrain&code_verifier=\(verifier)'"
     }
 
@@ -115,6 +120,38 @@ struct SMARTByHandTests {
                 == "error: --form needs the form after it, quoted: post URL --form 'name=value&…'\n")
         await probe.stop()
         await server.stop()
+    }
+
+    /// A login to one of the session's own built-in servers is not kept: its tokens end with
+    /// it, and the next built-in server on the same port is another one, which must not be
+    /// sent them (nor, open, seem logged in with them).
+    @Test func aBuiltinServersLoginIsNeitherKeptNorResumed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-byhand-\(UUID())").path
+        let probe = Probe()
+        probe.repl.serversPath = folder + "/servers"
+        try await probe.setUp(["connect builtin r4 --auth smart"])
+        let base = try #require(probe.repl.baseURL)
+        let origin = String(base.dropLast("/fhir".count))
+        try await probe.setUp([
+            "get \(origin)/auth/authorize?response_type=code&client_id=medbrain&redirect_uri=http://127.0.0.1/callback"
+                + "&scope=launch/patient+patient/*.rs&state=s&code_challenge=\(Self.challenge)"
+                + "&code_challenge_method=S256&aud=\(base)",
+            "post \(origin)/auth/authorize --form 'request=request-1&decision=approve&patient=f001'",
+            Self.exchange(origin: origin),
+        ])
+        #expect(probe.repl.state.patientID == "f001")
+        let file = SMARTTokenFile(serversPath: folder + "/servers")
+        #expect(file.kept(for: base) == nil)
+        // A login kept by another session for a server that had this address is not used.
+        let login = try #require(
+            SMARTLogin(
+                ["access_token": "stale", "expires_in": 3600], baseURL: base, clientID: "medbrain",
+                tokenURL: origin + "/auth/token", now: Date()))
+        try file.keep(login, for: base)
+        #expect(file.kept(for: base) != nil)
+        let again = await probe.run("connect builtin r4 --auth smart")
+        #expect(!again.output.contains("kept") && !again.errors.contains("kept"), "\(again)")
+        await probe.stop()
     }
 
     @Test(arguments: [

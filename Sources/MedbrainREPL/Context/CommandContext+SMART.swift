@@ -113,7 +113,7 @@ extension CommandContext {
         let authorized = client.with(credentials: .bearer(token: login.accessToken))
         session.client = authorized
         session.smart = login
-        try? SMARTTokenFile(serversPath: serversPath).keep(login, for: login.baseURL)
+        await keep(login)
         try await begin(
             login, on: authorized,
             lines: [
@@ -140,7 +140,9 @@ extension CommandContext {
     /// if it has ended and can be; forgotten, and said so, when it cannot.
     func resumeSMARTLogin(on client: FHIRClient) async {
         let file = SMARTTokenFile(serversPath: serversPath)
-        guard let kept = file.kept(for: client.server.baseURL) else { return }
+        guard !(await servers.baseURLs.contains(client.server.baseURL)),
+            let kept = file.kept(for: client.server.baseURL)
+        else { return }
         session.client = client.with(credentials: .bearer(token: kept.accessToken))
         session.smart = kept
         if kept.expires <= clock(), !(await refreshSMARTToken(force: true)) {
@@ -200,8 +202,15 @@ extension CommandContext {
         else { return false }
         session.client = client.with(credentials: .bearer(token: renewed.accessToken))
         session.smart = renewed
-        try? SMARTTokenFile(serversPath: serversPath).keep(renewed, for: renewed.baseURL)
+        await keep(renewed)
         return true
+    }
+
+    /// Keeps `login` for the next session, unless its server is one of this session's built-in
+    /// ones: their tokens end with them, and the next one on the same port is another server.
+    private func keep(_ login: SMARTLogin) async {
+        guard !(await servers.baseURLs.contains(login.baseURL)) else { return }
+        try? SMARTTokenFile(serversPath: serversPath).keep(login, for: login.baseURL)
     }
 
     /// Forgets the SMART login: the token is no longer sent, nor kept.
