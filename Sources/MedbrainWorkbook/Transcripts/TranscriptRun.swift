@@ -49,9 +49,12 @@ public struct TranscriptRun: Sendable {
         captures.reduce(command) { $0.replacingOccurrences(of: "[[\($1.key)]]", with: $1.value) }
     }
 
-    /// Lines without what changes from run to run: the built-in server's port, request times.
+    /// Lines without what changes from run to run: the built-in server's port (its base as
+    /// `[BASE]`, its address as `[ORIGIN]`), request times.
     static func redact(_ text: String, bases: [String]) -> [String] {
         var text = bases.reduce(text) { $0.replacingOccurrences(of: $1, with: "[BASE]") }
+        // The address alone, for what is served beside the base (a SMART server's /auth/…).
+        text = bases.reduce(text) { $0.replacingOccurrences(of: RequestPattern.origin(of: $1), with: "[ORIGIN]") }
         text = text.replacing(/\(\d+ ms\)/, with: "([..] ms)")
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }
