@@ -8,6 +8,21 @@ import Testing
 /// by every route.
 @Suite("SMART access to the FHIR API")
 struct SMARTAccessTests {
+    /// The scheme in any case, spaces or tabs around the token; anything else is no bearer token.
+    @Test(arguments: [
+        ("Bearer TOKEN", 200), ("bearer TOKEN", 200), ("BEARER  TOKEN ", 200), ("Bearer \tTOKEN\t", 200),
+        ("Bearer", 401), ("Bearer ", 401), ("BearerTOKEN", 401), ("Basic TOKEN", 401), ("Bearer TOKEN x", 401),
+    ])
+    func theAuthorizationHeaderIsReadAsRFC6750Has(header: String, status: Int) async throws {
+        let harness = try await SMARTHarness.make()
+        let token = try harness.token()
+        let answer = await harness.service.handle(
+            FHIRRequest(
+                method: "GET", components: ["Patient", "p0"],
+                headers: ["host": "127.0.0.1", "authorization": header.replacingOccurrences(of: "TOKEN", with: token)]))
+        #expect(answer.status == status, "\(header)")
+    }
+
     @Test func withoutATokenTheAnswerIs401WithAChallenge() async throws {
         let harness = try await SMARTHarness.make()
         let answer = await harness.request("GET", "Observation", token: nil)

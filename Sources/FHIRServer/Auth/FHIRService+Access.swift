@@ -10,12 +10,11 @@ extension FHIRService {
     func authenticate(_ request: FHIRRequest, _ context: FHIRExchange, with server: AuthorizationServer)
         -> Result<SMARTGrant, AccessRefusal>
     {
-        guard let header = request.headers["authorization"], header.lowercased().hasPrefix("bearer ") else {
+        guard let header = request.headers["authorization"], let token = Self.bearerToken(header) else {
             return .failure(
                 AccessRefusal(
                     response: unauthorized(context, error: nil, "a bearer token is required: log in with SMART first")))
         }
-        let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
         guard let grant = server.grant(for: token) else {
             return .failure(
                 AccessRefusal(
@@ -23,6 +22,19 @@ extension FHIRService {
                         context, error: "invalid_token", "the token is not valid here, or has expired")))
         }
         return .success(grant)
+    }
+
+    /// The token of `Bearer TOKEN` (the scheme in any case, spaces around the token), read
+    /// without copying the header twice: every request with a token comes through here.
+    static func bearerToken(_ header: String) -> String? {
+        let bytes = header.utf8
+        guard bytes.count > 7, bytes.prefix(6).elementsEqual("bearer".utf8, by: { $0 | 0x20 == $1 }),
+            bytes.dropFirst(6).first == UInt8(ascii: " ")
+        else { return nil }
+        let token = bytes.dropFirst(7).drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let end = token.lastIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        guard let end else { return nil }
+        return String(Substring(token[...end]))
     }
 
     private func unauthorized(_ context: FHIRExchange, error: String?, _ message: String) -> FHIRResponse {
