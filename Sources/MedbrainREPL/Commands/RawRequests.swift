@@ -67,7 +67,7 @@ extension CommandContext {
 
     /// A redirect's status and `Location`, or a status alone.
     func showWithoutBody(_ response: FHIRResponse) {
-        guard let location = response.location else {
+        guard let location = response.location, (300..<400).contains(response.status) else {
             return show(["status": .number(String(response.status))], lines: ["\(response.status), no body"])
         }
         let json: JSONValue = ["status": .number(String(response.status)), "location": .string(location)]
