@@ -18,9 +18,8 @@ by what it means: the parameter of the release whose FHIRPath expression is the 
 (SOURCE_SEARCH_TABLE, the table of the release the compartment comes from), with DSTU2's element
 names for DSTU2 (scripts/fhir-search-parameters.py's renamings): STU3's `MedicationRequest.subject`
 is DSTU2's `MedicationOrder.patient`, searched as `patient`. One found neither way is left out,
-and the script says so; a type left with no parameter is still listed, alone (DSTU2's Encounter,
-whose `patient` DSTU2's derived table lacks): it holds patients' data, which a patient's token
-then reaches none of.
+and the script says so; a type left with no parameter is still listed, alone: it holds patients'
+data, which a patient's token then reaches none of.
 A parameter may be a chain (`agent.patient`); the server follows it as a chained search.
 
 Output: a header comment, then one line per resource type that the compartment can hold, sorted:

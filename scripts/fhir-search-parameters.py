@@ -71,6 +71,10 @@ DSTU2_ELEMENTS = {
     "Medication.package.content.item": "Medication.package.content.item",
     "Patient.generalPractitioner": "Patient.careProvider",
     "Observation.context": "Observation.encounter",
+    "Encounter.subject": "Encounter.patient",
+    "MedicationStatement.subject": "MedicationStatement.patient",
+    "ClinicalImpression.subject": "ClinicalImpression.patient",
+    "ReferralRequest.subject": "ReferralRequest.patient",
 }
 # DSTU2's parameter names where STU3 renamed them: (DSTU2 type, STU3 code) -> DSTU2 code.
 DSTU2_PARAMETERS = {
@@ -91,6 +95,10 @@ DSTU2_DROPPED = {
     ("MedicationAdministration", "subject"),
     ("MedicationOrder", "subject"),
     ("MedicationOrder", "intent"),
+    ("Encounter", "subject"),
+    ("MedicationStatement", "subject"),
+    ("ClinicalImpression", "subject"),
+    ("ReferralRequest", "subject"),
 }
 
 # The names other releases' apps (and the tutorial) search with, accepted but not listed:

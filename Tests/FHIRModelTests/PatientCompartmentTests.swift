@@ -36,6 +36,13 @@ struct PatientCompartmentTests {
     @Test func sharedTypesAndUnreachableOnes() {
         #expect(PatientCompartment.of(.r4).parameters(of: "Medication") == nil)
         #expect(PatientCompartment.of(.r4).parameters(of: "Practitioner") == nil)
-        #expect(PatientCompartment.of(.dstu2).parameters(of: "Encounter") == [])
+        #expect(PatientCompartment.of(.dstu2).parameters(of: "AuditEvent") == [])
+    }
+
+    /// Where STU3 names the patient `subject`, DSTU2's element is `patient`: its compartment
+    /// finds them by DSTU2's own parameter.
+    @Test(arguments: ["Encounter", "MedicationStatement", "ClinicalImpression", "ReferralRequest"])
+    func dstu2sPatientElements(type: String) {
+        #expect(PatientCompartment.of(.dstu2).parameters(of: type) == ["patient"])
     }
 }
