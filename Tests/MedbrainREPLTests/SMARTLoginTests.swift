@@ -52,6 +52,15 @@ struct SMARTLoginTests {
         _ = try? await RawHTTP.browse(location)
     }
 
+    /// A new session with the same profiles folder, connected to `server`: what `connect` said.
+    static func nextSession(_ folder: String, _ server: InProcessServer) async -> (
+        Probe, (output: String, errors: String)
+    ) {
+        let next = Probe()
+        next.repl.serversPath = folder + "/servers"
+        return (next, await next.run("connect \(server.baseURL)"))
+    }
+
     /// The tokens file's entry for the server.
     static func kept(_ folder: String, _ server: InProcessServer) throws -> JSONValue? {
         let data = try #require(FileManager.default.contents(atPath: folder + "/smart-tokens.json"))
@@ -158,9 +167,7 @@ struct SMARTLoginTests {
         await probe.stop()
         let first = try #require(try Self.kept(folder, server)?["access_token"]?.stringValue)
         server.service.authorization?.revoke(first)
-        let next = Probe()
-        next.repl.serversPath = folder + "/servers"
-        let connected = await next.run("connect \(server.baseURL)")
+        let (next, connected) = await Self.nextSession(folder, server)
         #expect(connected.errors == "")
         #expect(connected.output.contains("logged in as"), "\(connected.output)")
         #expect(connected.output.contains("(Patient/f002)"))
@@ -180,9 +187,7 @@ struct SMARTLoginTests {
         for token in [entry["access_token"], entry["refresh_token"]].compactMap({ $0?.stringValue }) {
             server.service.authorization?.revoke(token)
         }
-        let next = Probe()
-        next.repl.serversPath = folder + "/servers"
-        let connected = await next.run("connect \(server.baseURL)")
+        let (next, connected) = await Self.nextSession(folder, server)
         #expect(
             connected.output.contains("the SMART login kept for this server no longer works"), "\(connected.output)")
         #expect(try Self.kept(folder, server) == nil)
