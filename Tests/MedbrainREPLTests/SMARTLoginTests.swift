@@ -52,6 +52,17 @@ struct SMARTLoginTests {
         _ = try? await RawHTTP.browse(location)
     }
 
+    /// A session that logged in as `patient` and ended, its login kept in `folder`.
+    static func keptLogin(_ patient: String) async throws -> (InProcessServer, folder: String) {
+        let (probe, server, folder) = try await session(.approve(patient))
+        do { try await probe.setUp(["login --smart"]) } catch {
+            await server.stop()
+            throw error
+        }
+        await probe.stop()
+        return (server, folder)
+    }
+
     /// A new session with the same profiles folder, connected to `server`: what `connect` said.
     static func nextSession(_ folder: String, _ server: InProcessServer) async -> (
         Probe, (output: String, errors: String)
@@ -161,10 +172,8 @@ struct SMARTLoginTests {
     /// The next session on the same server uses the login kept for it, renewed when the server
     /// no longer honours its access token.
     @Test func theNextSessionUsesTheKeptLogin() async throws {
-        let (probe, server, folder) = try await Self.session(.approve("f002"))
+        let (server, folder) = try await Self.keptLogin("f002")
         defer { Task { await server.stop() } }
-        try await probe.setUp(["login --smart"])
-        await probe.stop()
         let first = try #require(try Self.kept(folder, server)?["access_token"]?.stringValue)
         server.service.authorization?.revoke(first)
         let (next, connected) = await Self.nextSession(folder, server)
@@ -179,10 +188,8 @@ struct SMARTLoginTests {
 
     /// A kept login the server honours no more, refresh token and all, is forgotten and said so.
     @Test func aKeptLoginThatNoLongerWorksIsForgotten() async throws {
-        let (probe, server, folder) = try await Self.session(.approve("f001"))
+        let (server, folder) = try await Self.keptLogin("f001")
         defer { Task { await server.stop() } }
-        try await probe.setUp(["login --smart"])
-        await probe.stop()
         let entry = try #require(try Self.kept(folder, server))
         for token in [entry["access_token"], entry["refresh_token"]].compactMap({ $0?.stringValue }) {
             server.service.authorization?.revoke(token)
