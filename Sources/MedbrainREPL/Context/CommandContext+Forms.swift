@@ -24,22 +24,11 @@ extension CommandContext {
             return say(
                 "the token is not used: \(url) is not the token endpoint \(client.server.baseURL) announces")
         }
-        let clientID = Self.formValue("client_id", in: form) ?? "(the form's client)"
+        let clientID = QueryString.parameters(form).first { $0.name == "client_id" }?.value ?? "(the form's client)"
         guard
             let login = SMARTLogin(
                 answer, baseURL: client.server.baseURL, clientID: clientID, tokenURL: url, now: clock())
         else { return }
         try await begin(login, on: client)
-    }
-
-    /// A field of a form as typed (`a=1&b=2`), percent-decoded, `+` a space.
-    static func formValue(_ name: String, in form: String) -> String? {
-        for field in form.split(separator: "&") {
-            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0] == name else { continue }
-            let value = parts[1].replacingOccurrences(of: "+", with: " ")
-            return value.removingPercentEncoding ?? value
-        }
-        return nil
     }
 }
