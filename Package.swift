@@ -180,7 +180,8 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["MedbrainDataset"], path: "Tests/Support", swiftSettings: ownSettings),
         .testTarget(
-            name: "FHIRClientTests", dependencies: ["FHIRClient", "FHIRServer", "TestSupport"],
+            name: "FHIRClientTests",
+            dependencies: ["FHIRClient", "FHIRServer", "TestSupport", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: ownSettings),
         .testTarget(
             name: "MedbrainREPLTests",

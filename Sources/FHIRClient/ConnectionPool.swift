@@ -25,6 +25,11 @@ final class ConnectionPool: Sendable {
         }
     }
 
+    /// How many open connections to `key` wait for a request.
+    func kept(for key: String) -> Int {
+        idle.withLock { $0[key, default: []].count { $0.channel.isActive } }
+    }
+
     /// Keeps `connection` for the next request to `key`, and forgets the closed ones: a lesson
     /// that restarts the built-in servers leaves their old ports' connections behind.
     func put(_ connection: Connection, _ key: String) {

@@ -23,6 +23,8 @@ final class PlainHTTPExchange: Sendable {
     private struct State {
         var channel: (any Channel)?
         var ending: Failure?
+        /// The whole answer came: nothing ends the exchange after it.
+        var finished = false
         var answer: EventLoopPromise<([UInt8], AnswerHead)>?
     }
 
@@ -41,15 +43,24 @@ final class PlainHTTPExchange: Sendable {
 
     private func end(_ failure: Failure) {
         let (channel, answer, ending) = state.withLock { state in
-            if state.ending == nil { state.ending = failure }
+            if state.ending == nil, !state.finished { state.ending = failure }
             return (state.channel, state.answer, state.ending ?? failure)
         }
         answer?.fail(ending)
         channel?.close(promise: nil)
     }
 
-    /// Why the exchange was ended, if it was.
-    var ending: Failure? { state.withLock { $0.ending } }
+    /// Ends the exchange with its whole answer, unless a stop or the deadline ended it first
+    /// (then why). Its connection is then the pool's: a stop that comes later closes nothing,
+    /// so the pool never keeps a connection that is closing.
+    private func finish() -> Failure? {
+        state.withLock { state in
+            guard state.ending == nil else { return state.ending }
+            state.finished = true
+            state.channel = nil
+            return nil
+        }
+    }
 
     /// Sends `request` to `url` and gathers the whole answer within `timeout` seconds.
     func perform(_ request: Request, to url: URL, timeout: Double) async throws -> ([UInt8], AnswerHead) {
@@ -60,6 +71,8 @@ final class PlainHTTPExchange: Sendable {
         defer { deadline.cancel() }
         let key = "\(host):\(url.port ?? 80)"
         let parts = Self.parts(of: request, to: url, host: host)
+        // Stopped before it began (Ctrl-C before the request): a kept connection stays kept.
+        if let ended = state.withLock({ $0.ending }) { throw ended }
         // A kept connection may have been closed by the server meanwhile: a request it never
         // began to answer goes again on a new one, unless it is a POST, which might have been acted on.
         if let kept = Self.pool.take(key) {
@@ -87,7 +100,7 @@ final class PlainHTTPExchange: Sendable {
         if let ended { throw ended }
         start(
             AnswerCollector.Exchange(
-                answer: answer, limit: limit, key: key, reused: reused, ending: { [self] in ending }))
+                answer: answer, limit: limit, key: key, reused: reused, finish: { [self] in finish() }))
         // What ended the exchange first is its outcome: a stop or a deadline fails the answer
         // with itself; a task that resumes late finds the answer as it was when it came.
         return try await answer.futureResult.get()
@@ -123,11 +136,7 @@ final class PlainHTTPExchange: Sendable {
             return state.ending != nil
         }
         guard !ended else { return channel.close(promise: nil) }
-        channel.eventLoop.execute {
-            connection.collector.begin(exchange)
-            for part in parts.dropLast() { channel.write(part, promise: nil) }
-            if let last = parts.last { channel.writeAndFlush(last, promise: nil) }
-        }
+        channel.eventLoop.execute { connection.collector.begin(exchange, writing: parts, on: channel) }
     }
 
     /// The head, the body if any, and the end.
