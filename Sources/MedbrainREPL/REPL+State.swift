@@ -88,7 +88,7 @@ extension REPL {
 
     /// Starts over as a lesson does: fresh built-in servers on the clock `now` holding `seed`'s
     /// doses (nil: the dataset as written), no server or patient, settings at their defaults in
-    /// `timeZone`.
+    /// `timeZone` (the timeout at the one the session began with).
     public func restart(now: Date?, timeZone: String, seed: String? = nil) async throws {
         guard let zone = TimeZone(identifier: timeZone) else { throw REPLError("unknown time zone '\(timeZone)'") }
         await context.servers.restart(now: now, seed: seed)
@@ -98,7 +98,7 @@ extension REPL {
         (context.instructionsWithheld, context.lastSaid) = (false, [])
         (lastCommand, lastAttempt) = ([], [])
         try context.settings.update { settings in
-            settings = Settings(colour: settings.colour)
+            settings = Settings(colour: settings.colour, timeout: context.startingTimeout)
             (settings.timeZone, settings.timeZoneName) = (zone, timeZone)
         }
     }

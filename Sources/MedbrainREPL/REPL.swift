@@ -51,11 +51,13 @@ public final class REPL {
 
     /// `now` fixes the clock of the session, so lessons, transcripts and tests are
     /// reproducible; `servers` start the built-in servers (give them the same `now`), and may
-    /// be started already (see ``BuiltinServers/prepare(_:)``).
+    /// be started already (see ``BuiltinServers/prepare(_:)``). `timeout` is how long a request
+    /// may wait for its answer until `set timeout` changes it.
     public init(
         console: Console, now: Date? = nil, servers: BuiltinServers,
         languages: @escaping @autoclosure () -> LanguageCatalog = .standard(),
-        interrupted: (@Sendable () -> Bool)? = nil, spinnerDelay: Swift.Duration = .milliseconds(150)
+        interrupted: (@Sendable () -> Bool)? = nil, spinnerDelay: Swift.Duration = .milliseconds(150),
+        timeout: Double = REPL.defaultTimeout
     ) {
         let (output, unicode) = (console.output, console.unicode)
         let muting = Muting()
@@ -63,10 +65,14 @@ public final class REPL {
             write: { output(unicode ? $0 : Console.ascii($0)) }, unicode: unicode, delay: spinnerDelay)
         context = CommandContext(
             console: console.guarded(by: spinner, muted: muting), spinner: spinner, servers: servers, now: now,
-            commands: CommandTable(groups: CommandGroup.builtin), languages: languages)
+            commands: CommandTable(groups: CommandGroup.builtin), languages: languages, timeout: timeout)
         self.muting = muting
         self.interrupted = interrupted
     }
+
+    /// Seconds a request waits for its answer in a new session: a server that has not begun
+    /// to answer by then is said to be unreachable.
+    public static let defaultTimeout = 10.0
 
     /// Runs one line; false when the command failed (its error already printed).
     @discardableResult

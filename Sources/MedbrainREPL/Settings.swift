@@ -17,7 +17,7 @@ struct Settings: Sendable {
     /// Starts as the console allows (a terminal without NO_COLOR).
     var colour = false
     /// Seconds a request may wait for its answer before it fails.
-    var timeout = 10.0
+    var timeout = REPL.defaultTimeout
     /// Seconds one FHIRPath evaluation (`fhirpath`, `search --where`, a lesson's check) may run.
     var fhirpathLimit = 10.0
 

@@ -14,7 +14,8 @@ struct LessonSessionTests {
     static func session(progress path: String?) -> (REPL, LessonCommands, Printed) {
         let printed = Printed()
         let repl = REPL(
-            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil))
+            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil),
+            timeout: BusyMachine.requestTimeout)
         let lessons = LessonCommands(workbook: LessonTests.workbook, progressPath: path)
         repl.extensions = [lessons]
         return (repl, lessons, printed)
@@ -129,7 +130,8 @@ struct LessonSessionTests {
         let lesson = try Lesson(parsing: text, file: "x.lesson", id: "01-x")
         let printed = Printed()
         let repl = REPL(
-            console: Console(width: 100, output: printed.append, error: printed.append), servers: .inProcess(now: nil))
+            console: Console(width: 100, output: printed.append, error: printed.append), servers: .inProcess(now: nil),
+            timeout: BusyMachine.requestTimeout)
         let lessons = LessonCommands(workbook: Workbook(lessons: [lesson]), progressPath: nil)
         repl.extensions = [lessons]
         await repl.execute("lesson 1")
@@ -164,6 +166,23 @@ struct LessonSessionTests {
             printed.text.hasSuffix(
                 "[x]  1  Exercises, 2 of 3 exercises solved (2 with no hint)\n'lesson N' starts or resumes lesson N.\n")
         )
+        await repl.shutdown()
+    }
+
+    /// A lesson starts the session over with the settings at their defaults, but the timeout at
+    /// the one the session began with: a session given more time (a verifier's, a test's on busy
+    /// cores) keeps it through the lesson, and a `set timeout` of the student's is undone.
+    @Test func aLessonKeepsTheTimeoutTheSessionBeganWith() async throws {
+        let printed = Printed()
+        let repl = REPL(
+            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil),
+            timeout: 42)
+        repl.extensions = [LessonCommands(workbook: LessonTests.workbook, progressPath: nil)]
+        #expect(await repl.execute("set timeout 7"))
+        #expect(await repl.execute("lesson 4"))
+        let mark = printed.text.count
+        #expect(await repl.execute("set"))
+        #expect(printed.text.dropFirst(mark).split(separator: "\n").contains("timeout   42 s"))
         await repl.shutdown()
     }
 }

@@ -12,6 +12,8 @@ final class CommandContext {
     /// last result.
     var session = Session()
     let settings: SettingsStore
+    /// The session's own `timeout`, which a restart (a lesson's start) returns to.
+    let startingTimeout: Double
     let console: Console
     let spinner: Spinner
     let servers: BuiltinServers
@@ -42,13 +44,14 @@ final class CommandContext {
 
     init(
         console: Console, spinner: Spinner, servers: BuiltinServers, now: Date?, commands: CommandTable,
-        languages: @escaping () -> LanguageCatalog
+        languages: @escaping () -> LanguageCatalog, timeout: Double
     ) {
         self.console = console
         self.spinner = spinner
         self.servers = servers
         self.commands = commands
-        settings = SettingsStore(Settings(colour: console.colour))
+        settings = SettingsStore(Settings(colour: console.colour, timeout: timeout))
+        startingTimeout = timeout
         fixedNow = now
         loadLanguages = languages
     }

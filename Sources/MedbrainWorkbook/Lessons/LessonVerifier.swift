@@ -19,11 +19,21 @@ public struct LessonVerifier {
 
     /// Sessions that print nothing, each on the built-in servers `servers` makes.
     public init(servers: @escaping () -> BuiltinServers) {
-        makeREPL = { REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: servers()) }
+        let timeout = Self.requestTimeout
+        makeREPL = {
+            REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: servers(), timeout: timeout)
+        }
         makeListening = { printed in
-            REPL(console: Console(width: 80, output: printed.append, error: printed.append), servers: servers())
+            REPL(
+                console: Console(width: 80, output: printed.append, error: printed.append), servers: servers(),
+                timeout: timeout)
         }
     }
+
+    /// How long a route's request may wait: every one goes to the verifier's own built-in
+    /// server, so the limit is there for a hang, not for a slow network. A student's 10 s made
+    /// a sound lesson fail on a machine kept busy by other work (a class's, CI's two cores).
+    public static let requestTimeout = 120.0
 
     /// One line per problem (`step 3, also route 1: did not complete the step (…)`); none
     /// when the lesson holds.
