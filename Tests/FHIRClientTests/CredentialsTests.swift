@@ -32,7 +32,8 @@ struct CredentialsTests {
     func credentialsGoWithEveryRequest(credentials: Credentials, header: String) async throws {
         let server = try Self.guarded(by: header)
         defer { server.close() }
-        let client = try await FHIRClient.connect(to: server.baseURL, credentials: credentials)
+        let client = try await FHIRClient.connect(
+            to: server.baseURL, timeout: BusyMachine.requestTimeout, credentials: credentials)
         let patient = try await client.read("Patient", id: "p1")
         #expect(patient["id"]?.stringValue == "p1")
     }
@@ -41,7 +42,8 @@ struct CredentialsTests {
         let server = try Self.guarded(by: "Bearer right")
         defer { server.close() }
         await #expect(throws: ClientError.refused(status: 401, outcome: "error: token expired")) {
-            _ = try await FHIRClient.connect(to: server.baseURL, credentials: .bearer(token: "wrong"))
+            _ = try await FHIRClient.connect(
+                to: server.baseURL, timeout: BusyMachine.requestTimeout, credentials: .bearer(token: "wrong"))
         }
         let message = ClientError.refused(status: 401, outcome: "error: token expired").description
         #expect(
@@ -74,7 +76,8 @@ struct CredentialsTests {
             origin.close()
             target.close()
         }
-        let client = try await FHIRClient.connect(to: origin.baseURL, credentials: .bearer(token: "s3cret"))
+        let client = try await FHIRClient.connect(
+            to: origin.baseURL, timeout: BusyMachine.requestTimeout, credentials: .bearer(token: "s3cret"))
         await #expect {
             _ = try await client.read("Patient", id: "p1")
         } throws: { error in
@@ -89,7 +92,7 @@ struct CredentialsTests {
             origin.close()
             target.close()
         }
-        let client = try await FHIRClient.connect(to: origin.baseURL)
+        let client = try await FHIRClient.connect(to: origin.baseURL, timeout: BusyMachine.requestTimeout)
         #expect(try await client.read("Patient", id: "p1")["id"]?.stringValue == "moved")
     }
 
@@ -106,7 +109,7 @@ struct CredentialsTests {
                 ? .init(body: #"{"resourceType":"Patient","id":"p1"}"#) : .init(status: 406, body: "")
         }
         defer { server.close() }
-        let client = try await FHIRClient.connect(to: server.baseURL)
+        let client = try await FHIRClient.connect(to: server.baseURL, timeout: BusyMachine.requestTimeout)
         #expect(try await client.read("Patient", id: "p1")["id"]?.stringValue == "p1")
         #expect(asked.withLock { $0 } == [version.mimeType, accepted])
     }
@@ -119,8 +122,11 @@ struct CredentialsTests {
             )
         })
         defer { server.close() }
-        await #expect(throws: ClientError.self) { _ = try await FHIRClient.connect(to: server.baseURL) }
-        let client = try await FHIRClient.connect(to: server.baseURL, assumedVersion: .r4)
+        await #expect(throws: ClientError.self) {
+            _ = try await FHIRClient.connect(to: server.baseURL, timeout: BusyMachine.requestTimeout)
+        }
+        let client = try await FHIRClient.connect(
+            to: server.baseURL, timeout: BusyMachine.requestTimeout, assumedVersion: .r4)
         #expect(client.version == .r4)
         #expect(client.server.searchParameters["Patient"] == ["family"])
     }
@@ -135,7 +141,8 @@ struct CredentialsTests {
         defer { elsewhere.close() }
         let server = try Self.guarded(by: "Bearer s3cret")
         defer { server.close() }
-        let client = try await FHIRClient.connect(to: server.baseURL, credentials: .bearer(token: "s3cret"))
+        let client = try await FHIRClient.connect(
+            to: server.baseURL, timeout: BusyMachine.requestTimeout, credentials: .bearer(token: "s3cret"))
         _ = try await client.page(elsewhere.baseURL + "/Patient?page=2")
         _ = try await client.request("GET", elsewhere.baseURL + "/Patient/p1")
         #expect(seen.withLock { $0 } == ["none", "none"])

@@ -25,7 +25,7 @@ struct FHIRClientTests {
     @Test(arguments: FHIRVersion.allCases)
     func connectReadsTheMetadata(version: FHIRVersion) async throws {
         try await Self.withServer(version) { server in
-            let client = try await FHIRClient.connect(to: server.baseURL + "/")
+            let client = try await FHIRClient.connect(to: server.baseURL + "/", timeout: BusyMachine.requestTimeout)
             #expect(client.version == version)
             #expect(client.server.baseURL == server.baseURL)
             #expect(client.server.fhirVersion == version.number)
@@ -38,7 +38,8 @@ struct FHIRClientTests {
     func searchReadAndCreateInTheServersVersion(version: FHIRVersion) async throws {
         try await Self.withServer(version) { server in
             let exchanges = Exchanges()
-            let client = try await FHIRClient.connect(to: server.baseURL, observer: { exchanges.add($0) })
+            let client = try await FHIRClient.connect(
+                to: server.baseURL, timeout: BusyMachine.requestTimeout, observer: { exchanges.add($0) })
             let patients = try await client.search("Patient", [("_id", "f001")])
             #expect(patients.entry.count == 1)
             let orders = try await client.search(version.orderType, [("patient", "f001"), ("_count", "5")])
@@ -57,7 +58,7 @@ struct FHIRClientTests {
 
     @Test func aRefusalCarriesTheOutcome() async throws {
         try await Self.withServer(.r4) { server in
-            let client = try await FHIRClient.connect(to: server.baseURL)
+            let client = try await FHIRClient.connect(to: server.baseURL, timeout: BusyMachine.requestTimeout)
             let invalid: JSONValue = ["resourceType": "MedicationAdministration", "status": "completed"]
             let error = await #expect(throws: ClientError.self) { try await client.create(invalid) }
             guard case .refused(let status, let outcome?) = error else {
@@ -73,7 +74,9 @@ struct FHIRClientTests {
     @Test func notAFHIRBase() async throws {
         try await Self.withServer(.r4) { server in
             let root = String(server.baseURL.dropLast("/fhir".count))
-            let error = await #expect(throws: ClientError.self) { try await FHIRClient.connect(to: root) }
+            let error = await #expect(throws: ClientError.self) {
+                try await FHIRClient.connect(to: root, timeout: BusyMachine.requestTimeout)
+            }
             #expect(error == .notFHIR(url: root, reason: "GET \(root)/metadata answered 404"))
         }
     }
@@ -81,10 +84,12 @@ struct FHIRClientTests {
     @Test func nobodyListening() async throws {
         let port = try Self.closedPort()
         let error = await #expect(throws: ClientError.self) {
-            try await FHIRClient.connect(to: "http://127.0.0.1:\(port)/fhir")
+            try await FHIRClient.connect(to: "http://127.0.0.1:\(port)/fhir", timeout: BusyMachine.requestTimeout)
         }
         #expect(error == .unreachable(url: "http://127.0.0.1:\(port)/fhir/metadata", reason: "connection refused"))
-        let bad = await #expect(throws: ClientError.self) { try await FHIRClient.connect(to: "ftp://example.org") }
+        let bad = await #expect(throws: ClientError.self) {
+            try await FHIRClient.connect(to: "ftp://example.org", timeout: BusyMachine.requestTimeout)
+        }
         #expect(bad?.description == "cannot reach ftp://example.org: not an http or https URL")
     }
 
@@ -113,11 +118,12 @@ struct FHIRClientTests {
         defer { listener.close() }
         try await Self.withServer(.r4) { server in
             let cancellation = RequestCancellation()
-            let client = try await FHIRClient.connect(to: server.baseURL, timeout: 10, cancellation: cancellation)
+            let client = try await FHIRClient.connect(
+                to: server.baseURL, timeout: BusyMachine.requestTimeout, cancellation: cancellation)
             let request = Task { try await client.page("http://127.0.0.1:\(listener.port)/fhir/Patient") }
             try await Task.sleep(for: .milliseconds(300))
             cancellation.cancel()
-            // A timeout (10 s) would throw .timedOut: .cancelled proves the cancel ended it.
+            // A timeout would throw .timedOut: .cancelled proves the cancel ended it.
             let result = await request.result
             #expect(throws: ClientError.cancelled) { try result.get() }
             // Cancelled stays cancelled, so a command paging on does not go on...

@@ -38,7 +38,7 @@ struct MisbehavingServerTests {
         }
         defer { server.close() }
         port.withLock { $0 = server.port }
-        let client = try await FHIRClient.connect(to: server.baseURL)
+        let client = try await FHIRClient.connect(to: server.baseURL, timeout: BusyMachine.requestTimeout)
         let found = try await client.searchAll("Patient", [("name", "x")], limit: 100)
         #expect(found.compactMap { $0["id"]?.stringValue } == ["a", "b", "c", "d"])
     }
@@ -57,7 +57,7 @@ struct MisbehavingServerTests {
             }
         }
         defer { server.close() }
-        let client = try await FHIRClient.connect(to: server.baseURL)
+        let client = try await FHIRClient.connect(to: server.baseURL, timeout: BusyMachine.requestTimeout)
         #expect(
             try await client.searchAll("Patient", [("name", "x")], limit: 100).compactMap { $0["id"]?.stringValue } == [
                 "a"
@@ -74,7 +74,7 @@ struct MisbehavingServerTests {
                 ? .init(body: CannedServer.metadata()) : .init(body: Self.bundle([], next: "Patient?page=\(UUID())"))
         }
         defer { server.close() }
-        let client = try await FHIRClient.connect(to: server.baseURL)
+        let client = try await FHIRClient.connect(to: server.baseURL, timeout: BusyMachine.requestTimeout)
         #expect(try await client.searchAll("Patient", [], limit: 5).isEmpty)
     }
 
@@ -88,7 +88,7 @@ struct MisbehavingServerTests {
                 : CannedServer.Reply(body: Self.bundle(["a"], next: nil)).promisingKeepAlive()
         }
         defer { server.close() }
-        let client = try await FHIRClient.connect(to: server.baseURL)
+        let client = try await FHIRClient.connect(to: server.baseURL, timeout: BusyMachine.requestTimeout)
         for _ in 0..<20 {
             #expect(try await client.searchAll("Patient", [], limit: 5).count == 1)
         }
@@ -102,7 +102,7 @@ struct MisbehavingServerTests {
                 : .init(status: 201, body: "", headers: ["Location: http://x/fhir/Patient/p9/_history/1"])
         }
         defer { server.close() }
-        let client = try await FHIRClient.connect(to: server.baseURL)
+        let client = try await FHIRClient.connect(to: server.baseURL, timeout: BusyMachine.requestTimeout)
         let created = try await client.create(["resourceType": "Patient"])
         #expect(created == ["resourceType": "Patient", "id": "p9"])
     }
@@ -128,7 +128,7 @@ struct MisbehavingServerTests {
                 : .init(body: Self.bundle(["a", "b"], next: "Patient?page=\(UUID())"))
         }
         defer { server.close() }
-        let client = try await FHIRClient.connect(to: server.baseURL)
+        let client = try await FHIRClient.connect(to: server.baseURL, timeout: BusyMachine.requestTimeout)
         #expect(try await client.searchAll("Patient", [], limit: 5).count == 6)
     }
 
@@ -142,7 +142,7 @@ struct MisbehavingServerTests {
             target == "/fhir/metadata" ? .init(body: CannedServer.metadata()) : reply
         }
         defer { server.close() }
-        let client = try await FHIRClient.connect(to: server.baseURL)
+        let client = try await FHIRClient.connect(to: server.baseURL, timeout: BusyMachine.requestTimeout)
         let error = await #expect(throws: ClientError.self) { try await client.search("Patient", []) }
         let text = error?.description ?? ""
         #expect(text.contains(says), "\(text)")
@@ -158,7 +158,8 @@ struct MisbehavingServerTests {
                 ? .init(body: CannedServer.metadata()) : .init(body: #"{"resourceType":"Patient"\#(padding)}"#)
         }
         defer { server.close() }
-        let client = try await FHIRClient.connect(to: server.baseURL, maximumBodyBytes: 10_000)
+        let client = try await FHIRClient.connect(
+            to: server.baseURL, timeout: BusyMachine.requestTimeout, maximumBodyBytes: 10_000)
         await #expect(throws: ClientError.tooLarge(url: server.baseURL + "/Patient/p1", limit: 10_000)) {
             _ = try await client.read("Patient", id: "p1")
         }
@@ -169,7 +170,8 @@ struct MisbehavingServerTests {
                 : CannedServer.Reply(body: #"{"resourceType":"Patient"\#(padding)}"#).declaring(length: nil)
         }
         defer { streaming.close() }
-        let streamed = try await FHIRClient.connect(to: streaming.baseURL, maximumBodyBytes: 10_000)
+        let streamed = try await FHIRClient.connect(
+            to: streaming.baseURL, timeout: BusyMachine.requestTimeout, maximumBodyBytes: 10_000)
         await #expect(throws: ClientError.tooLarge(url: streaming.baseURL + "/Patient/p1", limit: 10_000)) {
             _ = try await streamed.read("Patient", id: "p1")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `medbrain` executable, which sits beside the test bundle.
 enum Medbrain {
@@ -30,16 +31,16 @@ enum Medbrain {
     static func run(
         _ arguments: [String], input: String? = nil, environment: [String: String] = [:], program: String = "medbrain"
     ) async throws -> Run {
-        try await offThePool { try runBlocking(arguments, input: input, environment: environment, program: program) }
+        try await TestSupport.offThePool {
+            try runBlocking(arguments, input: input, environment: environment, program: program)
+        }
     }
 
     /// Runs blocking work (a child process, a pause) on a thread of its own: the test runner's
     /// cooperative threads are as few as the cores, and a test that times a Ctrl-C starves when
     /// other tests block them for seconds.
     static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-        }
+        try await TestSupport.offThePool(work)
     }
 
     private static func runBlocking(

@@ -109,7 +109,7 @@ struct ExploreTests {
         let probe = Probe()
         try await probe.setUp(["connect builtin r4", "read Patient f003"])
         let base = try #require(await probe.repl.builtinBaseURLs().first)
-        let other = try await FHIRClient.connect(to: base)
+        let other = try await FHIRClient.connect(to: base, timeout: BusyMachine.requestTimeout)
         var patient = try await other.read("Patient", id: "f003")
         if case .object(var object) = patient {
             object["gender"] = "other"

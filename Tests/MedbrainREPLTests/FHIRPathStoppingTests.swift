@@ -21,7 +21,7 @@ struct FHIRPathStoppingTests {
         let started = Flag()
         let repl = REPL(
             console: transcript.console(), now: Probe.datasetNow, servers: .inProcess(now: Probe.datasetNow),
-            interrupted: CtrlC.once { started.isRaised }, spinnerDelay: .zero)
+            interrupted: CtrlC.once { started.isRaised }, spinnerDelay: .zero, timeout: BusyMachine.requestTimeout)
         // Only Ctrl-C may end it, however long the machine takes.
         #expect(await repl.execute("set fhirpath-limit 600"))
         started.raise()

@@ -32,7 +32,7 @@ struct FaultCancellationTests {
         let transcript = Transcript()
         let repl = REPL(
             console: transcript.console(), now: Probe.datasetNow, servers: .inProcess(now: Probe.datasetNow),
-            interrupted: interrupted, spinnerDelay: .zero)
+            interrupted: interrupted, spinnerDelay: .zero, timeout: BusyMachine.requestTimeout)
         #expect(await repl.execute("connect \(server.baseURL)"))
         return (repl, transcript, server)
     }
@@ -64,7 +64,7 @@ struct FaultCancellationTests {
         let transcript = Transcript()
         let repl = REPL(
             console: transcript.console(), now: Probe.datasetNow, servers: .inProcess(now: Probe.datasetNow),
-            interrupted: ctrlC, spinnerDelay: .zero)
+            interrupted: ctrlC, spinnerDelay: .zero, timeout: BusyMachine.requestTimeout)
         #expect(await repl.execute("connect builtin r4"))
         await repl.execute("set timeout 600")
         let started = ContinuousClock.now

@@ -2,6 +2,7 @@ import FHIRModel
 import FHIRServer
 import Foundation
 import MedbrainCommands
+import TestSupport
 import Testing
 
 @testable import MedbrainREPL
@@ -12,8 +13,8 @@ struct REPLScriptTests {
     static func session(_ lines: [String]) async -> (status: Int32, transcript: Transcript) {
         let transcript = Transcript()
         let repl = REPL(
-            console: transcript.console(), now: Probe.datasetNow, servers: .inProcess(now: Probe.datasetNow))
-        try? repl.context.settings.update { $0.timeout = Probe.requestTimeout }
+            console: transcript.console(), now: Probe.datasetNow, servers: .inProcess(now: Probe.datasetNow),
+            timeout: BusyMachine.requestTimeout)
         let status = await repl.run(lines: lines)
         return (status, transcript)
     }

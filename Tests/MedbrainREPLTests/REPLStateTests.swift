@@ -19,7 +19,8 @@ struct REPLStateTests {
         let repl = REPL(
             console: transcript.console(interactive: true), now: Probe.datasetNow,
             servers: .inProcess(now: Probe.datasetNow),
-            interrupted: CtrlC.once { transcript.output.contains("Connecting…") }, spinnerDelay: .zero)
+            interrupted: CtrlC.once { transcript.output.contains("Connecting…") }, spinnerDelay: .zero,
+            timeout: BusyMachine.requestTimeout)
         // Only Ctrl-C may end the wait, however busy the machine (other tests) keeps the watcher.
         await repl.execute("set timeout 600")
         let mark = transcript.output.count
@@ -36,7 +37,8 @@ struct REPLStateTests {
     @Test func noSpinnerForLocalCommands() async {
         let transcript = Transcript()
         let repl = REPL(
-            console: transcript.console(interactive: true), servers: .inProcess(now: nil), spinnerDelay: .zero)
+            console: transcript.console(interactive: true), servers: .inProcess(now: nil), spinnerDelay: .zero,
+            timeout: BusyMachine.requestTimeout)
         await repl.execute("set week iso")
         #expect(transcript.output == "week      iso\n")
     }
@@ -108,7 +110,8 @@ struct REPLStateTests {
         let repl = REPL(
             console: transcript.console(interactive: true, unicode: false), now: Probe.datasetNow,
             servers: .inProcess(now: Probe.datasetNow),
-            interrupted: CtrlC.once { transcript.output.contains("Connecting...") }, spinnerDelay: .zero)
+            interrupted: CtrlC.once { transcript.output.contains("Connecting...") }, spinnerDelay: .zero,
+            timeout: BusyMachine.requestTimeout)
         await repl.execute("set timeout 600")
         let mark = transcript.output.count
         await repl.execute("connect http://127.0.0.1:\(listener.port)/fhir")

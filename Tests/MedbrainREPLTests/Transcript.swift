@@ -29,20 +29,15 @@ final class Probe {
     /// 2016-08-16T08:00:00Z, the dataset's "today".
     static let datasetNow = Date(timeIntervalSince1970: 1_471_334_400)
 
-    /// How long a request may take in a test: far more than the REPL's 10 s, since CI runs the
-    /// whole suite on two busy cores, where the built-in server's first search of a release can
-    /// take longer than that. A test of time-outs sets its own (`set timeout 1`).
-    static let requestTimeout = 120.0
-
     /// `requestTimeout` nil keeps the REPL's own default, for a test that shows it.
     init(
         width: Int = 100, interactive: Bool = false, unicode: Bool = true, colour: Bool = false,
-        requestTimeout: Double? = Probe.requestTimeout
+        requestTimeout: Double? = BusyMachine.requestTimeout
     ) {
         repl = REPL(
             console: transcript.console(width: width, interactive: interactive, unicode: unicode, colour: colour),
-            now: Self.datasetNow, servers: .inProcess(now: Self.datasetNow))
-        if let requestTimeout { try? repl.context.settings.update { $0.timeout = requestTimeout } }
+            now: Self.datasetNow, servers: .inProcess(now: Self.datasetNow),
+            timeout: requestTimeout ?? REPL.defaultTimeout)
     }
 
     /// Runs `line`; what it wrote to output and to errors.

@@ -50,18 +50,18 @@ import Testing
         let server = try await Self.start()
         let port = try #require(URL(string: server.baseURL)?.port)
         let stream = try RawHTTPStream(port: port, path: "/events")
-        #expect(stream.read(until: "event: hello"))
+        #expect(try await stream.read(until: "event: hello"))
         var request = URLRequest(url: URL(string: server.baseURL + "/Patient")!)
         request.httpMethod = "POST"
         request.setValue("application/fhir+json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(#"{"resourceType":"Patient","name":[{"family":"Neu"}]}"#.utf8)
         let (_, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 201)
-        #expect(stream.read(until: "event: change"))
+        #expect(try await stream.read(until: "event: change"))
         let page = try await Self.get(Self.root(of: server) + "/")
         #expect(page.body.contains(">Neu</a>"))
         // An open stream must not keep `quit` waiting: shutting down ends it.
         await server.stop()
-        #expect(!stream.read(until: "never sent"))
+        #expect(try await !stream.read(until: "never sent"))
     }
 }

@@ -1,6 +1,7 @@
 import FHIRModel
 import MedbrainCommands
 import MedbrainREPL
+import TestSupport
 import Testing
 
 @testable import MedbrainWorkbook
@@ -26,7 +27,9 @@ struct DoseCheckTests {
     }
 
     static func missing(after commands: [String], check: String = tonight) async throws -> String? {
-        let repl = REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil))
+        let repl = REPL(
+            console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil),
+            timeout: BusyMachine.requestTimeout)
         await repl.execute("connect builtin r4")
         let mark = repl.requests.total
         for command in commands { await repl.execute(command) }
@@ -130,7 +133,9 @@ struct DoseCheckTests {
         (["get Patient/nobody", "get Patient/f001"], "answered 404", false), (["help"], "answered 200", false),
     ])
     func answered(commands: [String], check: String, holds: Bool) async throws {
-        let repl = REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil))
+        let repl = REPL(
+            console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil),
+            timeout: BusyMachine.requestTimeout)
         await repl.execute("connect builtin r4")
         let mark = repl.requests.total
         for command in commands { await repl.execute(command) }
@@ -141,7 +146,9 @@ struct DoseCheckTests {
     /// `no-answer` holds only when a request went out and nothing answered it.
     @Test(arguments: [("connect http://127.0.0.1:1/fhir", true), ("connect nowhere", false), ("help", false)])
     func noAnswer(command: String, holds: Bool) async throws {
-        let repl = REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil))
+        let repl = REPL(
+            console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil),
+            timeout: BusyMachine.requestTimeout)
         await repl.execute(command)
         #expect((try await LessonCheck("no-answer").missing(in: repl, requestsSince: 0) == nil) == holds)
         await repl.shutdown()

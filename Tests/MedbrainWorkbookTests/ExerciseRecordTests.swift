@@ -2,6 +2,7 @@ import FHIRModel
 import Foundation
 import MedbrainCommands
 import MedbrainREPL
+import TestSupport
 import Testing
 
 @testable import MedbrainWorkbook
@@ -37,7 +38,8 @@ struct ExerciseRecordTests {
         let lesson = try Lesson(parsing: lesson, file: "x.lesson", id: "01-x")
         let printed = Printed()
         let repl = REPL(
-            console: Console(width: 200, output: printed.append, error: printed.append), servers: .inProcess(now: nil))
+            console: Console(width: 200, output: printed.append, error: printed.append), servers: .inProcess(now: nil),
+            timeout: BusyMachine.requestTimeout)
         let commands = LessonCommands(workbook: Workbook(lessons: [lesson]), progressPath: nil)
         repl.extensions = [commands]
         return (repl, printed, commands)

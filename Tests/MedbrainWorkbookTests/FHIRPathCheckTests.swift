@@ -13,7 +13,9 @@ struct FHIRPathCheckTests {
     static let onlyMissed = "fhirpath entry.exists() and entry.resource.all(status = 'not-done')"
 
     static func repl() async -> REPL {
-        let repl = REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil))
+        let repl = REPL(
+            console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil),
+            timeout: BusyMachine.requestTimeout)
         await repl.execute("connect builtin r4")
         return repl
     }

@@ -24,7 +24,8 @@ struct LazyWorkbookTests {
         let reads = Reads()
         let printed = Printed()
         let repl = REPL(
-            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil))
+            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil),
+            timeout: BusyMachine.requestTimeout)
         let lessons = LessonCommands(workbook: reads.workbook, progressPath: nil)
         repl.extensions = [lessons]
         for line in ["connect builtin r4", "login", "orders", "help", "nosuchcommand", "set"] {

@@ -2,6 +2,7 @@ import FHIRModel
 import Foundation
 import MedbrainCommands
 import MedbrainREPL
+import TestSupport
 import Testing
 
 @testable import MedbrainWorkbook
@@ -15,7 +16,8 @@ struct LessonExerciseTests {
         let lesson = try Lesson(parsing: text, file: "x.lesson", id: "01-x")
         let printed = Printed()
         let repl = REPL(
-            console: Console(width: 200, output: printed.append, error: printed.append), servers: .inProcess(now: nil))
+            console: Console(width: 200, output: printed.append, error: printed.append), servers: .inProcess(now: nil),
+            timeout: BusyMachine.requestTimeout)
         repl.extensions = [LessonCommands(workbook: Workbook(lessons: [lesson]), progressPath: nil)]
         return (repl, printed)
     }

@@ -24,7 +24,8 @@ struct LessonTests {
     func theSolutionPassesEveryCheck(id: String) async throws {
         let printed = Printed()
         let repl = REPL(
-            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil))
+            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil),
+            timeout: BusyMachine.requestTimeout)
         let lessons = LessonCommands(workbook: Self.workbook, progressPath: nil)
         repl.extensions = [lessons]
         let lesson = try #require(Self.workbook.lesson(id))
@@ -180,7 +181,8 @@ struct LessonFileTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let printed = Printed()
         let repl = REPL(
-            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil))
+            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil),
+            timeout: BusyMachine.requestTimeout)
         repl.extensions = [LessonCommands(workbook: LessonTests.workbook, progressPath: path)]
         for line in ["hint", "lesson 4", "hint", "hint", "solution", "login", "next", "back", "progress", "lesson 99"] {
             await repl.execute(line)
@@ -214,7 +216,9 @@ struct LessonRouteTests {
     @Test(arguments: LessonTests.workbook.lessons.filter { $0.steps.contains { !$0.otherRoutes.isEmpty } })
     func everyRouteDoesWhatItShould(lesson: Lesson) async {
         let verifier = LessonVerifier {
-            REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil))
+            REPL(
+                console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil),
+                timeout: BusyMachine.requestTimeout)
         }
         #expect(await verifier.problems(in: lesson) == [])
     }
@@ -234,7 +238,9 @@ struct LessonRouteTests {
             """
         let lesson = try Lesson(parsing: text, file: "x.lesson", id: "99-x")
         let verifier = LessonVerifier {
-            REPL(console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil))
+            REPL(
+                console: Console(width: 80, output: { _ in }, error: { _ in }), servers: .inProcess(now: nil),
+                timeout: BusyMachine.requestTimeout)
         }
         let problems = await verifier.problems(in: lesson)
         #expect(problems.count == 2, "\(problems)")

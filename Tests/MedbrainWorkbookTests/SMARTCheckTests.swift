@@ -2,6 +2,7 @@ import FHIRModel
 import Foundation
 import MedbrainCommands
 import MedbrainREPL
+import TestSupport
 import Testing
 
 @testable import MedbrainWorkbook
@@ -19,7 +20,8 @@ struct SMARTCheckTests {
     static func loggedIn(_ patient: String, scope: String) async throws -> REPL {
         let now = Date(timeIntervalSince1970: 1_471_334_400)
         let repl = REPL(
-            console: Console(width: 80, output: { _ in }, error: { _ in }), now: now, servers: .inProcess(now: now))
+            console: Console(width: 80, output: { _ in }, error: { _ in }), now: now, servers: .inProcess(now: now),
+            timeout: BusyMachine.requestTimeout)
         repl.serversPath = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-\(UUID())").path
         await repl.execute("connect builtin r4 --auth smart")
         let base = try #require(repl.baseURL)

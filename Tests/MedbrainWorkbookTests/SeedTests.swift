@@ -16,7 +16,8 @@ struct SeedTests {
     ) {
         let printed = MedbrainREPL.Printed()
         let repl = REPL(
-            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil))
+            console: Console(width: 80, output: printed.append, error: printed.append), servers: .inProcess(now: nil),
+            timeout: BusyMachine.requestTimeout)
         let lessons = LessonCommands(workbook: { workbook }, progressPath: nil, classSeed: classSeed)
         repl.extensions = [lessons]
         return (repl, lessons, printed)

@@ -8,7 +8,7 @@ import Foundation
 public enum LoopbackSocket {
     /// A socket connected to 127.0.0.1:`port` whose reads give up after `seconds`, so a server
     /// that never answers fails a test instead of hanging it; nil when nothing accepts.
-    public static func connect(port: Int, readTimeout seconds: Int = 10) -> Int32? {
+    public static func connect(port: Int, readTimeout seconds: Int = Int(BusyMachine.requestTimeout)) -> Int32? {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -6,8 +5,9 @@ import Foundation
 #endif
 
 /// HTTP/1.1 written by hand on a plain socket, for what URLSession does not send (a chunked
-/// body, several requests on one connection); sent off Swift's own threads, since the socket
-/// blocks. Reads give up after 10 seconds, so a server that never answers fails the test.
+/// body, several requests on one connection); sent off the task pool, since the socket
+/// blocks. Reads give up after ``BusyMachine/requestTimeout``, so a server that never answers
+/// fails the test.
 /// Also a browser that follows no redirect, for pages a test acts on as a user would.
 public enum RawHTTP {
     public struct Failure: Error, CustomStringConvertible {
@@ -16,11 +16,7 @@ public enum RawHTTP {
 
     /// Sends `request` to 127.0.0.1:`port` and returns everything read until the server closes.
     public static func exchange(port: Int, _ request: String) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try exchangeBlocking(port: port, Array(request.utf8)) })
-            }
-        }
+        try await offThePool { try exchangeBlocking(port: port, Array(request.utf8)) }
     }
 
     private static func exchangeBlocking(port: Int, _ request: [UInt8]) throws -> String {
@@ -36,7 +32,9 @@ public enum RawHTTP {
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             if count == 0 { break }
-            guard count > 0 else { throw Failure(description: "no answer within 10 seconds") }
+            guard count > 0 else {
+                throw Failure(description: "no answer within \(Int(BusyMachine.requestTimeout)) seconds")
+            }
             answer += buffer[..<count]
         }
         return String(decoding: answer, as: UTF8.self)

@@ -1,6 +1,7 @@
 import FHIRModel
 import FHIRServer
 import Foundation
+import TestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -43,7 +44,7 @@ struct TestClient {
         self.baseURL = baseURL
         self.service = service
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 30
+        configuration.timeoutIntervalForRequest = BusyMachine.requestTimeout
         session = URLSession(configuration: configuration)
     }
 

@@ -6,8 +6,9 @@ import TestSupport
 #endif
 
 /// A plain socket reading a streamed answer line by line, as a browser's EventSource does:
-/// URLSession on Linux hands a body over only when it ends. Reads give up after 10 seconds, so
-/// a stream that never speaks fails the test instead of hanging it.
+/// URLSession on Linux hands a body over only when it ends. Reads give up after
+/// ``BusyMachine/requestTimeout``, so a stream that never speaks fails the test instead of
+/// hanging it; they block, so they wait off the task pool the server answers on.
 final class RawHTTPStream: @unchecked Sendable {
     private let socket: Int32
     private var pending: [UInt8] = []
@@ -40,11 +41,13 @@ final class RawHTTPStream: @unchecked Sendable {
     }
 
     /// Reads lines until one equals `wanted`; false if the stream ended first.
-    func read(until wanted: String) -> Bool {
-        while let line = line() {
-            if line == wanted { return true }
+    func read(until wanted: String) async throws -> Bool {
+        try await offThePool { [self] in
+            while let line = line() {
+                if line == wanted { return true }
+            }
+            return false
         }
-        return false
     }
 
     struct StreamError: Error { let message: String }
