@@ -45,13 +45,13 @@ from joserfc.errors import JoseError
 from joserfc.jwk import ECKey, RSAKey
 from werkzeug.serving import make_server
 
-from checks import Checks, expect
+from checks import Checks, expect, REQUEST_TIMEOUT
 from sekmet_repl import as_transaction, free_port, http, read_dataset, start_sekmet
 
 APP = "medbrain-app"
 APP_SCOPE = "launch/patient openid fhirUser offline_access patient/*.rs"
 SERVICE = "reporting"
-TIMEOUT = 30
+TIMEOUT = REQUEST_TIMEOUT
 
 
 class Client(ClientMixin):

@@ -33,7 +33,7 @@ def refused_by_server(base, resource, mime="application/fhir+json"):
     request = urllib.request.Request(f"{base}/Patient", data=json.dumps(resource).encode(), method="POST",
                                      headers={"Content-Type": mime, "Accept": mime})
     try:
-        with urllib.request.urlopen(request, timeout=30) as response:
+        with urllib.request.urlopen(request, timeout=120) as response:
             return False if response.status in (200, 201) else None
     except urllib.error.HTTPError as error:
         return True if error.code == 422 else None

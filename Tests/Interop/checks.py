@@ -5,6 +5,10 @@ line is `SUITE VERSION: N passed, M failed`, which scripts/interop reads."""
 import sys
 import traceback
 
+# Seconds a request may wait for a server's answer: a limit for a hang, as long as the Swift
+# tests' (BusyMachine), since CI runs on two cores that other work keeps busy.
+REQUEST_TIMEOUT = 120
+
 
 class Checks:
     def __init__(self, suite):

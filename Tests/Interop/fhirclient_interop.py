@@ -34,7 +34,7 @@ PATIENT_ID = "f001"
 ORDER_ID = "ord-01"
 MIN_ORDERS = 8
 EFFECTIVE = "2016-08-16T10:00:00Z"  # the server's --now
-HTTP_TIMEOUT = 30  # seconds per request, so that a hung server fails a check
+HTTP_TIMEOUT = 120  # seconds per request, so that a hung server fails a check
 
 VERSIONS = {
     "dstu2": {

@@ -12,7 +12,7 @@ import argparse
 from fhirpy import SyncFHIRClient
 from fhirpy.base.exceptions import OperationOutcome, ResourceNotFound
 
-from checks import Checks, expect
+from checks import Checks, expect, REQUEST_TIMEOUT
 
 PATIENT = "f001"
 EFFECTIVE = "2016-08-16T10:00:00Z"
@@ -23,7 +23,7 @@ def main():
     parser.add_argument("--base", required=True)
     parser.add_argument("--fhir-version", choices=["r4"], default="r4")
     base = parser.parse_args().base
-    client = SyncFHIRClient(base, requests_config={"timeout": 30})
+    client = SyncFHIRClient(base, requests_config={"timeout": REQUEST_TIMEOUT})
     checks = Checks("fhirpy R4")
 
     def metadata():

@@ -14,7 +14,7 @@ from fhir.resources import construct_fhir_element
 
 import bad_resources
 import type_model_table
-from checks import Checks, expect
+from checks import Checks, expect, REQUEST_TIMEOUT
 
 MIME = "application/fhir+json"
 
@@ -30,7 +30,7 @@ def main():
 
     def fetch(method, path, body=None, status=200):
         url = path if path.startswith("http") else f"{base}/{path}"
-        answer = http.request(method, url, json=body, headers={"Content-Type": MIME}, timeout=30)
+        answer = http.request(method, url, json=body, headers={"Content-Type": MIME}, timeout=REQUEST_TIMEOUT)
         expect(answer.status_code == status, f"{method} {path} answered {answer.status_code}, not {status}")
         return answer.json()
 

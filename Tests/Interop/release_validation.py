@@ -19,7 +19,7 @@ import importlib
 
 import bad_resources
 import type_model_table
-from checks import Checks, expect
+from checks import Checks, expect, REQUEST_TIMEOUT
 
 MIME = "application/fhir+json"
 CONCEPT = {"coding": [{"system": "http://medbrain.example/medication-codes", "code": "NOV-500"}]}
@@ -165,7 +165,7 @@ def main():
 
     def fetch(method, path, body=None, status=200):
         url = path if path.startswith("http") else f"{base}/{path}"
-        answer = http.request(method, url, json=body, headers={"Content-Type": MIME}, timeout=30)
+        answer = http.request(method, url, json=body, headers={"Content-Type": MIME}, timeout=REQUEST_TIMEOUT)
         expect(answer.status_code == status, f"{method} {path} answered {answer.status_code}, not {status}")
         return answer.json()
 

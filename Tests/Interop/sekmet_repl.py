@@ -25,7 +25,7 @@ import time
 import urllib.error
 import urllib.request
 
-from checks import Checks, expect
+from checks import Checks, expect, REQUEST_TIMEOUT
 
 MIME = "application/fhir+json"
 
@@ -39,7 +39,7 @@ def free_port():
 def http(method, url, body=None):
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": MIME, "Accept": MIME})
-    with urllib.request.urlopen(request, timeout=30) as answer:
+    with urllib.request.urlopen(request, timeout=REQUEST_TIMEOUT) as answer:
         return answer.status, json.loads(answer.read() or b"null")
 
 

@@ -44,14 +44,14 @@ from fhirclient.server import FHIRPermissionDeniedException
 from joserfc import jwt
 from joserfc.jwk import ECKey, KeySet, RSAKey
 
-from checks import Checks, expect
+from checks import Checks, expect, REQUEST_TIMEOUT
 
 NOW = "2016-08-16T10:00:00Z"
 APP = "interop-app"
 REDIRECT = "http://127.0.0.1:8765/callback"
 LAUNCH = "http://127.0.0.1:8765/launch"
 SCOPE = "launch/patient openid fhirUser patient/*.rs offline_access"
-TIMEOUT = 30
+TIMEOUT = REQUEST_TIMEOUT
 BACKEND_SCOPE = "system/*.rs"
 
 

@@ -26,7 +26,7 @@ import time
 import urllib.request
 import zipfile
 
-from checks import Checks, expect
+from checks import Checks, expect, REQUEST_TIMEOUT
 import search_comparison
 
 SEQUENCE = {"stu3": "STU3", "r4b": "R4B", "r5": "R5"}
@@ -62,7 +62,7 @@ def start(medbrain, release, ndjson, log):
 
 
 def get(url):
-    with urllib.request.urlopen(url, timeout=30) as response:
+    with urllib.request.urlopen(url, timeout=REQUEST_TIMEOUT) as response:
         return json.loads(response.read())
 
 
