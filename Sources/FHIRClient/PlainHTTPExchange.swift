@@ -23,8 +23,6 @@ final class PlainHTTPExchange: Sendable {
     private struct State {
         var channel: (any Channel)?
         var ending: Failure?
-        /// The whole answer came: nothing ends the exchange after it.
-        var finished = false
         var answer: EventLoopPromise<([UInt8], AnswerHead)>?
     }
 
@@ -43,7 +41,7 @@ final class PlainHTTPExchange: Sendable {
 
     private func end(_ failure: Failure) {
         let (channel, answer, ending) = state.withLock { state in
-            if state.ending == nil, !state.finished { state.ending = failure }
+            if state.ending == nil { state.ending = failure }
             return (state.channel, state.answer, state.ending ?? failure)
         }
         answer?.fail(ending)
@@ -56,7 +54,6 @@ final class PlainHTTPExchange: Sendable {
     private func finish() -> Failure? {
         state.withLock { state in
             guard state.ending == nil else { return state.ending }
-            state.finished = true
             state.channel = nil
             return nil
         }

@@ -31,16 +31,9 @@ enum Medbrain {
     static func run(
         _ arguments: [String], input: String? = nil, environment: [String: String] = [:], program: String = "medbrain"
     ) async throws -> Run {
-        try await TestSupport.offThePool {
+        try await offThePool {
             try runBlocking(arguments, input: input, environment: environment, program: program)
         }
-    }
-
-    /// Runs blocking work (a child process, a pause) on a thread of its own: the test runner's
-    /// cooperative threads are as few as the cores, and a test that times a Ctrl-C starves when
-    /// other tests block them for seconds.
-    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await TestSupport.offThePool(work)
     }
 
     private static func runBlocking(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -17,7 +18,7 @@ import Testing
         (process.standardOutput, process.standardError) = (stdout, stderr)
         try process.run()
         defer { process.terminate() }
-        let lines = try await Medbrain.offThePool { Self.lines(3, from: stdout.fileHandleForReading) }
+        let lines = try await offThePool { Self.lines(3, from: stdout.fileHandleForReading) }
         #expect(lines.count == 3)
         let base = try #require(lines.first?.split(separator: " ").last.map(String.init))
         #expect(lines.first?.hasPrefix("Medbrain FHIR server (R4) listening on http://0.0.0.0:") == true)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The REPL in a real pseudo-terminal (through `script`), typed at like a person would.
@@ -6,7 +7,7 @@ import Testing
 struct TerminalTests {
     /// Sends each chunk after a pause (libedit reads keys, not lines) and returns the screen.
     static func typing(_ chunks: [String], history: URL, arguments: [String] = []) async throws -> String {
-        try await Medbrain.offThePool { try typingBlocking(chunks, history: history, arguments: arguments) }
+        try await offThePool { try typingBlocking(chunks, history: history, arguments: arguments) }
     }
 
     private static func typingBlocking(_ chunks: [String], history: URL, arguments: [String]) throws -> String {

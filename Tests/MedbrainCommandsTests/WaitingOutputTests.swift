@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the REPL says before it waits on something outside the process reaches a pipe at
@@ -19,8 +20,10 @@ import Testing
         stdin.fileHandleForWriting.write(
             Data("set timeout 120\nconnect builtin r4 --auth smart\nlogin --smart\n".utf8))
         // A URL that never comes fails the test rather than hanging it.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { process.terminate() }
-        let text = try await Medbrain.offThePool {
+        DispatchQueue.global().asyncAfter(deadline: .now() + BusyMachine.requestTimeout) {
+            if process.isRunning { process.terminate() }
+        }
+        let text = try await offThePool {
             Self.text(from: stdout.fileHandleForReading, until: "/auth/authorize?")
         }
         let line = text.split(separator: "\n").first { $0.contains("/auth/authorize?") }

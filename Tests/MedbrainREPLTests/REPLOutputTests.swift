@@ -58,7 +58,7 @@ struct REPLOutputTests {
     }
 
     @Test func settingsShowAndChange() async throws {
-        let probe = Probe(requestTimeout: nil)
+        let probe = Probe(requestTimeout: REPL.defaultTimeout)
         try await probe.setUp(["set today 2016-08-16", "set timezone UTC"])
         #expect(await probe.run("set week iso").output == "week      iso\n")
         #expect(await probe.run("set color off").output == "colour    off\n")

@@ -29,15 +29,15 @@ final class Probe {
     /// 2016-08-16T08:00:00Z, the dataset's "today".
     static let datasetNow = Date(timeIntervalSince1970: 1_471_334_400)
 
-    /// `requestTimeout` nil keeps the REPL's own default, for a test that shows it.
+    /// A test that shows the REPL's own default passes `REPL.defaultTimeout`.
     init(
         width: Int = 100, interactive: Bool = false, unicode: Bool = true, colour: Bool = false,
-        requestTimeout: Double? = BusyMachine.requestTimeout
+        requestTimeout: Double = BusyMachine.requestTimeout
     ) {
         repl = REPL(
             console: transcript.console(width: width, interactive: interactive, unicode: unicode, colour: colour),
             now: Self.datasetNow, servers: .inProcess(now: Self.datasetNow),
-            timeout: requestTimeout ?? REPL.defaultTimeout)
+            timeout: requestTimeout)
     }
 
     /// Runs `line`; what it wrote to output and to errors.

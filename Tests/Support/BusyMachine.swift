@@ -6,7 +6,4 @@
 public enum BusyMachine {
     /// Seconds a request may wait for its answer in a test.
     public static let requestTimeout = 120.0
-
-    /// The REPL command that gives a session the same limit.
-    public static let timeoutSetting = "set timeout 120"
 }

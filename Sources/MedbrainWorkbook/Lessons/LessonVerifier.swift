@@ -33,7 +33,7 @@ public struct LessonVerifier {
     /// How long a route's request may wait: every one goes to the verifier's own built-in
     /// server, so the limit is there for a hang, not for a slow network. A student's 10 s made
     /// a sound lesson fail on a machine kept busy by other work (a class's, CI's two cores).
-    public static let requestTimeout = 120.0
+    static let requestTimeout = 120.0
 
     /// One line per problem (`step 3, also route 1: did not complete the step (…)`); none
     /// when the lesson holds.
