@@ -2,7 +2,7 @@
 own CompartmentDefinition `patient`.
 
 Run through scripts/fhir-definitions, which makes the virtualenv and fetches the packages.
-Usage: fhir-compartments.py RELEASE OUTPUT FHIRSTARTER_WHEEL SEARCH_TABLE SOURCE_SEARCH_TABLE
+Usage: fhir-compartments.py RELEASE OUTPUT FHIRSTARTER_WHEEL SEARCH_TABLE SOURCE_SEARCH_TABLE TYPES_TABLE
 
 Where each release's compartment comes from:
   * STU3, R4B, R5: the specification's example set, as the fhirstarter 4.2.0 wheel ships it
@@ -21,6 +21,15 @@ is DSTU2's `MedicationOrder.patient`, searched as `patient`. One found neither w
 and the script says so; a type left with no parameter is still listed, alone: it holds patients'
 data, which a patient's token then reaches none of.
 A parameter may be a chain (`agent.patient`); the server follows it as a chained search.
+
+The CompartmentDefinition leaves out types that still hold a patient's data (R4's Device, Task,
+Contract, GuidanceResponse; R5's DeviceDispense). So that no type is "nobody's" by omission, the
+table adds, after the definition's types, every type of the release's search table with a
+reference parameter that names Patient among its targets (not one of the parameters that may
+name any resource type, such as a knowledge artefact's `depends-on`), with those parameters; and
+Binary, whose `securityContext` (TYPES_TABLE says whether the release has it) names the resource
+whose access rules it follows: written `@securityContext`, an element whose target's compartment
+the Binary shares.
 
 Output: a header comment, then one line per resource type that the compartment can hold, sorted:
 the type and the parameters, separated by spaces, any of which naming the patient puts a resource
@@ -82,6 +91,53 @@ def search_table(path):
     return {name: codes(name) for name in own}
 
 
+def types_with(types_path, resource_type, element):
+    """Whether the release's types table gives `resource_type` the element `element`."""
+    current = None
+    with open(types_path) as table:
+        for line in table:
+            if line.startswith("#") or not line.strip():
+                continue
+            if not line.startswith(" "):
+                current = line.split(" : ")[0].strip()
+            elif current == resource_type and line.split()[0] == element:
+                return True
+    return False
+
+
+def reference_targets(path):
+    """Each type's own reference parameters: type -> [(code, targets)], in the table's order."""
+    found, current = {}, None
+    with open(path) as table:
+        for line in table:
+            if line.startswith("#") or not line.strip() or line.startswith("    &"):
+                continue
+            if not line.startswith(" "):
+                current = line.split(" : ")[0].strip()
+                found[current] = []
+            elif not line.strip().startswith("~"):
+                code, kind, targets, _expression = line.strip().split(" ", 3)
+                if kind == "reference":
+                    found[current].append((code, targets.split("|")))
+    return found
+
+
+def patient_bearing(table_path, listed):
+    """Lines for the types the CompartmentDefinition leaves out whose own parameters name Patient
+    as a target: a parameter whose targets are most of the release's types may name anything."""
+    references = reference_targets(table_path)
+    every = len(references)
+    lines = []
+    for resource_type in sorted(references):
+        if resource_type in listed:
+            continue
+        codes = [code for code, targets in references[resource_type]
+                 if "Patient" in targets and len(targets) < every // 2]
+        if codes:
+            lines.append(" ".join([resource_type] + codes))
+    return lines
+
+
 def parameter_of(release, resource_type, code, table, source_table, source_type):
     """The release's name for the source's parameter `code`, or None."""
     if code.split(".")[0] in table[resource_type]:
@@ -96,7 +152,7 @@ def parameter_of(release, resource_type, code, table, source_table, source_type)
 
 
 def main():
-    release, output, wheel, table_path, source_path = sys.argv[1:6]
+    release, output, wheel, table_path, source_path, types_path = sys.argv[1:7]
     source = official(wheel, SOURCE[release])
     names = {t: DSTU2_TYPES.get(t, t) if release == "dstu2" else t for t in source}
     table, source_table = search_table(table_path), search_table(source_path)
@@ -116,6 +172,10 @@ def main():
         # A type of the compartment whose every parameter is left out is still a patient's
         # data: listed alone, so a patient's token reaches none of it rather than all of it.
         lines.append(" ".join([resource_type] + known))
+    listed = {line.split(" ")[0] for line in lines}
+    added = patient_bearing(table_path, listed)
+    if "Binary" not in listed and types_with(types_path, "Binary", "securityContext"):
+        added = sorted(added + ["Binary @securityContext"])
     origin = "R4B's" if release == "r4" else "STU3's" if release == "dstu2" else "the specification's"
     with open(output, "w") as out:
         out.write(
@@ -126,6 +186,12 @@ def main():
             "patient's token reaches none). A type not listed holds no patient's data.\n"
         )
         out.write("\n".join(lines) + "\n")
+        out.write(
+            "# Not in the CompartmentDefinition, but a patient's data all the same: types with a search parameter "
+            "that names Patient among its targets, with those parameters; `@element`: a reference element whose "
+            "target's compartment the resource shares.\n"
+        )
+        out.write("\n".join(added) + "\n")
 
 
 if __name__ == "__main__":
