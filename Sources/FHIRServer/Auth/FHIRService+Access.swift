@@ -2,9 +2,8 @@ import FHIRModel
 import SMART
 
 /// SMART scopes enforced on every interaction: a request without a valid token is refused
-/// (401), one its scopes do not allow too (403), and a patient scope reaches only the patient's
-/// compartment, by any route (read, search and what it includes, history, writes, batch and
-/// transaction entries).
+/// (401), one its scopes do not allow too (403); what a token reaches of the store is decided by
+/// ``StoreAccess``, through which every route reads and writes.
 extension FHIRService {
     /// The grant of the request's bearer token, or the 401 that refuses it.
     func authenticate(_ request: FHIRRequest, _ context: FHIRExchange, with server: AuthorizationServer)
@@ -56,100 +55,28 @@ extension FHIRService {
             403, "forbidden", "the token's scopes (\(grant.scopes)) do not allow to \(permission.verb) \(type)")
     }
 
-    /// The 403 for a resource outside the token's reach: of a type the patient compartment
-    /// holds, not in the patient's; nil when the token reaches it.
-    func refusal(_ permission: SMARTScope.Permission, _ resource: JSONValue, type: String, _ context: FHIRExchange)
-        async
-        -> FHIRResponse?
-    {
-        guard let grant = context.grant, grant.reach(permission, on: type) == .patient, let patient = grant.patient
+    /// The store as the request's token reaches it: the only way the routes reach resources.
+    func access(_ context: FHIRExchange) -> StoreAccess {
+        StoreAccess(service: self, grant: context.grant)
+    }
+
+    /// The 403 for `type/id`, which exists but is outside the token's reach.
+    func outOfReach(_ type: String, _ id: String, _ context: FHIRExchange) -> FHIRResponse {
+        let patient = context.grant?.patient.map { "Patient/\($0)'s compartment" } ?? "what its scopes allow"
+        return context.outcome(403, "forbidden", "the token reaches only \(patient), and \(type)/\(id) is not in it")
+    }
+
+    /// The 403 for a write the token may not make, or nil when it may.
+    func writeRefusal(
+        _ permission: SMARTScope.Permission, type: String, id: String?, resource: JSONValue?, _ context: FHIRExchange
+    ) async -> FHIRResponse? {
+        guard let reason = await access(context).refusalToWrite(permission, type: type, id: id, resource: resource)
         else { return nil }
-        if await isInCompartment(resource, type: type, patient: patient) { return nil }
-        let id = resource["id"]?.stringValue.map { "\(type)/\($0)" } ?? "this \(type)"
-        return context.outcome(
-            403, "forbidden", "the token reaches only Patient/\(patient)'s compartment, and \(id) is not in it")
-    }
-
-    /// Whether the grant reaches `stored` for `permission` (included resources, history entries).
-    func reaches(_ stored: StoredResource, _ permission: SMARTScope.Permission, _ context: FHIRExchange) async -> Bool {
-        guard let grant = context.grant else { return true }
-        switch grant.reach(permission, on: stored.type) {
-        case .none: return false
-        case .all: return true
-        case .patient:
-            guard let patient = grant.patient, let json = stored.json else { return false }
-            return await isInCompartment(json, type: stored.type, patient: patient)
-        }
-    }
-
-    /// Whether `resource` is in `patient`'s compartment, or of a type that holds no patient's
-    /// data.
-    func isInCompartment(_ resource: JSONValue, type: String, patient: String) async -> Bool {
-        guard let names = compartment.parameters(of: type) else { return true }
-        if type == "Patient", resource["id"]?.stringValue == patient { return true }
-        for name in names {
-            if await pointsAt(patient, from: resource, type: type, parameter: name) { return true }
-        }
-        return false
-    }
-
-    /// Whether `parameter` of `resource` names the patient; a chain (`agent.patient`) follows the
-    /// references it names one step.
-    private func pointsAt(_ patient: String, from resource: JSONValue, type: String, parameter: String) async -> Bool {
-        let parts = parameter.split(separator: ".", maxSplits: 1).map(String.init)
-        guard let found = searchParameters.parameters(of: type).first(where: { $0.name == parts[0] }) else {
-            return false
-        }
-        for value in found.values(resource) {
-            guard let text = value["reference"]?.stringValue, let target = Reference(reference: text).target else {
-                continue
-            }
-            if parts.count == 1 {
-                if target.type == "Patient", target.id == patient { return true }
-            } else if let read = await store.read(target.type, target.id), let json = read.json,
-                await pointsAt(patient, from: json, type: target.type, parameter: parts[1])
-            {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// The ids of `type` in `patient`'s compartment, found through the store's indexes; nil when
-    /// the type holds no patient's data.
-    func compartmentIDs(_ type: String, patient: String) async -> Set<String>? {
-        guard let names = compartment.parameters(of: type) else { return nil }
-        var ids: Set<String> = type == "Patient" ? [patient] : []
-        for name in names {
-            guard let plan = try? searchPlan([(name, "Patient/\(patient)")], type: type, lenient: false),
-                let found = try? await matches(type, plan: plan, depth: 0)
-            else { continue }
-            ids.formUnion(found.found.map(\.id))
-        }
-        return ids
-    }
-
-    /// `matches` narrowed to what the grant reaches for a search.
-    func reachable(_ matches: [StoredResource], type: String, _ context: FHIRExchange) async -> [StoredResource] {
-        guard let grant = context.grant, grant.reach(.search, on: type) == .patient, let patient = grant.patient,
-            let ids = await compartmentIDs(type, patient: patient)
-        else { return matches }
-        return matches.filter { ids.contains($0.id) }
+        return context.outcome(403, "forbidden", reason)
     }
 }
 
 extension FHIRService {
-    /// The 403 for a search whose chains or reverse chains search types the token's scopes do
-    /// not let it search.
-    func chainRefusal(_ plan: SearchPlan, _ context: FHIRExchange) -> FHIRResponse? {
-        for chain in plan.chains {
-            for type in chain.types {
-                if let refusal = refusal(.search, on: type, context) { return refusal }
-            }
-        }
-        return nil
-    }
-
     /// The 403 for a transaction with an entry the token does not reach: every entry is checked
     /// as its own interaction would be, before anything is written.
     func refusal(of plan: TransactionPlan, _ context: FHIRExchange) async -> FHIRResponse? {
@@ -158,13 +85,8 @@ extension FHIRService {
             let permission: SMARTScope.Permission =
                 write.resource == nil ? .delete : status.hasPrefix("201") ? .create : .update
             if let refusal = refusal(permission, on: write.type, context) { return refusal }
-            if let resource = write.resource,
-                let refusal = await refusal(permission, resource, type: write.type, context)
-            {
-                return refusal
-            }
-            if permission != .create, let json = await store.read(write.type, write.id)?.json,
-                let refusal = await refusal(permission, json, type: write.type, context)
+            if let refusal = await writeRefusal(
+                permission, type: write.type, id: write.id, resource: write.resource, context)
             {
                 return refusal
             }

@@ -3,44 +3,35 @@ import FHIRModel
 /// Read, version read and history of one resource.
 extension FHIRService {
     func read(_ context: FHIRExchange, type: String, id: String) async -> FHIRResponse {
-        if let current = await store.read(type, id) {
-            if let json = current.json, let refusal = await refusal(.read, json, type: type, context) { return refusal }
-            return context.resource(current)
+        let access = access(context)
+        switch await access.read(type, id) {
+        case .found(let current): return context.resource(current)
+        case .outOfReach: return outOfReach(type, id, context)
+        case .absent:
+            if await access.history(type, id)?.last?.isDeleted == true {
+                return context.outcome(410, "deleted", "\(type)/\(id) was deleted")
+            }
+            return context.outcome(404, "not-found", "\(type)/\(id) is not known")
         }
-        if await store.history(type, id).last?.isDeleted == true {
-            return context.outcome(410, "deleted", "\(type)/\(id) was deleted")
-        }
-        return context.outcome(404, "not-found", "\(type)/\(id) is not known")
     }
 
     func readVersion(_ context: FHIRExchange, type: String, id: String, version: String) async -> FHIRResponse {
-        let versions = await store.history(type, id)
-        guard let match = versions.first(where: { String($0.versionId) == version }) else {
-            return context.outcome(404, "not-found", "\(type)/\(id) has no version \(version)")
+        switch await access(context).version(type, id, version) {
+        case .absent: return context.outcome(404, "not-found", "\(type)/\(id) has no version \(version)")
+        case .outOfReach: return outOfReach(type, id, context)
+        case .found(let match):
+            guard !match.isDeleted else {
+                return context.outcome(410, "deleted", "\(type)/\(id) version \(version) is a deletion")
+            }
+            return context.resource(match)
         }
-        guard !match.isDeleted else {
-            return context.outcome(410, "deleted", "\(type)/\(id) version \(version) is a deletion")
-        }
-        if let json = match.json, let refusal = await refusal(.read, json, type: type, context) { return refusal }
-        return context.resource(match)
     }
 
     func history(_ context: FHIRExchange, type: String, id: String) async -> FHIRResponse {
-        var versions = await store.history(type, id)
-        guard !versions.isEmpty else { return context.outcome(404, "not-found", "\(type)/\(id) is not known") }
-        if context.grant != nil {
-            // A deletion holds no resource: it is shown when a version before it is.
-            var shown: [StoredResource] = []
-            for version in versions {
-                let reached = version.isDeleted ? !shown.isEmpty : await reaches(version, .read, context)
-                if reached { shown.append(version) }
-            }
-            guard !shown.isEmpty else {
-                return context.outcome(
-                    403, "forbidden", "the token does not reach any version of \(type)/\(id)")
-            }
-            versions = shown
+        guard let versions = await access(context).history(type, id) else {
+            return context.outcome(403, "forbidden", "the token does not reach any version of \(type)/\(id)")
         }
+        guard !versions.isEmpty else { return context.outcome(404, "not-found", "\(type)/\(id) is not known") }
         var bundle = Bundle(type: "history")
         bundle.total = versions.count
         bundle.link = [BundleLink(relation: "self", url: "\(context.baseURL)/\(type)/\(id)/_history")]

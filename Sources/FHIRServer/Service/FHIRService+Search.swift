@@ -17,13 +17,11 @@ extension FHIRService {
         let matches: (found: [StoredResource], changes: Int)
         do {
             plan = try searchPlan(context.request.query, type: type, lenient: lenient)
-            if let refusal = chainRefusal(plan, context) { return refusal }
-            matches = try await self.matches(type, plan: plan, depth: 0)
+            matches = try await self.matches(type, plan: plan, depth: 0, access: access(context))
         } catch {
-            return context.outcome(400, error.code, error.message)
+            return context.outcome(error.code == "forbidden" ? 403 : 400, error.code, error.message)
         }
-        let reachable = await reachable(matches.found, type: type, context)
-        let response = await answer(context, type: type, plan: plan, matches: reachable)
+        let response = await answer(context, type: type, plan: plan, matches: matches.found)
         if response.status == 200 { searches.keep(answer: response.body, for: request, asOf: matches.changes) }
         return response
     }
@@ -34,19 +32,25 @@ extension FHIRService {
         try SearchPlan.make(query: query, type: type, lenient: lenient, parameters: searchParameters)
     }
 
-    /// The matches of `plan` as kept since the last change, else as the store finds them now
-    /// (its chains searched first).
-    func matches(_ type: String, plan: SearchPlan, depth: Int) async throws(SearchProblem)
+    /// The matches of `plan` that `access` reaches, as kept since the last change, else as the
+    /// store finds them now (its chains searched first, each through the same access).
+    func matches(_ type: String, plan: SearchPlan, depth: Int, access: StoreAccess) async throws(SearchProblem)
         -> (found: [StoredResource], changes: Int)
     {
-        let key = "\(type)?\(plan.cacheKey)"
+        if access.level(.search, on: type) == .none {
+            let scopes = access.grant.map { " (\($0.scopes))" } ?? ""
+            throw SearchProblem(
+                code: "forbidden", message: "the token's scopes\(scopes) do not allow to search \(type)")
+        }
+        let key = "\(type)?\(plan.cacheKey)|\(access.key)"
         let now = store.changeCount
         if let kept = searches.matches(for: key, at: now) { return (kept, now) }
-        let criteria = try await plan.criteria + chained(plan.chains, type: type, depth: depth)
+        let criteria = try await plan.criteria + chained(plan.chains, type: type, depth: depth, access: access)
         let sort = plan.sort
         let ordering: (@Sendable ([StoredResource]) -> [StoredResource])? =
             sort.keys.isEmpty ? nil : { @Sendable in sort.sorted($0) }
-        let (found, changes) = await store.search(type, criteria: criteria, ordering: ordering)
+        let (all, changes) = await store.search(type, criteria: criteria, ordering: ordering)
+        let found = await access.narrowed(all, type: type, .search)
         searches.keep(matches: found, for: key, asOf: changes)
         return (found, changes)
     }
@@ -61,10 +65,7 @@ extension FHIRService {
         bundle.link = plan.links(base: "\(context.baseURL)/\(type)", total: matches.count)
         if plan.summary == .count { return context.respond(200, bundle.json) }
         let page = Array(matches.dropFirst(plan.offset).prefix(plan.count))
-        var included: [StoredResource] = []
-        for resource in await self.included(by: plan, from: page) {
-            if await reaches(resource, .read, context) { included.append(resource) }
-        }
+        let included = await self.included(by: plan, from: page, access: access(context))
         let shown = page.map { SearchSubset.shown($0, plan: plan, model: version.typeModel) }
         let entries =
             shown.map { entry($0, base: context.baseURL, mode: "match") }

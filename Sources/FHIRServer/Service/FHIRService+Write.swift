@@ -6,7 +6,9 @@ extension FHIRService {
     func create(_ context: FHIRExchange, type: String) async -> FHIRResponse {
         let resource: JSONValue
         do { resource = try parseBody(context, type: type) } catch { return error.response }
-        if let refusal = await refusal(.create, resource, type: type, context) { return refusal }
+        if let refusal = await writeRefusal(.create, type: type, id: nil, resource: resource, context) {
+            return refusal
+        }
         do {
             let stored = try await store.create(type, resource: resource, lastUpdated: now) { write, exists in
                 validator.issues(in: write.resource!, type: write.type, exists: exists)
@@ -31,20 +33,17 @@ extension FHIRService {
             }
             expected = version
         }
-        let existing = await store.read(type, id)
-        if let refusal = await refusal(.update, resource, type: type, context) { return refusal }
-        if let json = existing?.json, let refusal = await refusal(.update, json, type: type, context) { return refusal }
-        let existed = existing != nil
+        if let refusal = await writeRefusal(.update, type: type, id: id, resource: resource, context) {
+            return refusal
+        }
+        let existed = await store.read(type, id) != nil
         return await write(
             context, StoreWrite(type: type, id: id, resource: resource, expectedVersion: expected),
             status: existed ? 200 : 201)
     }
 
     func delete(_ context: FHIRExchange, type: String, id: String) async -> FHIRResponse {
-        if let json = await store.read(type, id)?.json, let refusal = await refusal(.delete, json, type: type, context)
-        {
-            return refusal
-        }
+        if let refusal = await writeRefusal(.delete, type: type, id: id, resource: nil, context) { return refusal }
         do {
             _ = try await store.apply([StoreWrite(type: type, id: id, resource: nil)], lastUpdated: now) { _, _ in [] }
         } catch {
