@@ -59,6 +59,33 @@ struct SMARTHarness {
         return SMARTHarness(service: service, auth: auth, clock: clock, owner: owner)
     }
 
+    /// A harness over `resources` (loaded in their order, each by `PUT`), whose patients the user
+    /// may pick; `owner` names only each patient's own Patient resource.
+    static func make(resources: [JSONValue]) async throws -> SMARTHarness {
+        let clock = MovableClock()
+        let open = FHIRService(version: .r4, store: ResourceStore(), clock: clock)
+        try await load(resources, into: open)
+        let auth = AuthorizationServer(clients: [confidential, narrow, try backend()], clock: clock)
+        let service = FHIRService(version: .r4, store: open.store, clock: clock, authorization: auth)
+        var owner: [String: String] = [:]
+        for resource in resources where resource["resourceType"]?.stringValue == "Patient" {
+            let id = resource["id"]?.stringValue ?? ""
+            owner["Patient/\(id)"] = id
+        }
+        return SMARTHarness(service: service, auth: auth, clock: clock, owner: owner)
+    }
+
+    /// Loads `resources` into `service`'s store as they are, references to nothing kept (a
+    /// server of one patient's reach alone holds resources that name what it does not have).
+    static func load(_ resources: [JSONValue], into service: FHIRService) async throws {
+        let writes = resources.map { resource in
+            StoreWrite(
+                type: resource["resourceType"]?.stringValue ?? "", id: resource["id"]?.stringValue ?? "",
+                resource: resource)
+        }
+        _ = try await service.store.apply(writes, lastUpdated: "2016-08-16T10:00:00Z") { _, _ in [] }
+    }
+
     /// The query of an authorization request, with `changes` replacing or (nil) removing items.
     static func authorizeQuery(
         client: String = "medbrain", redirect: String = redirect, scope: String, challenge: String,
