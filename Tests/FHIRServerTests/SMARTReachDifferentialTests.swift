@@ -10,7 +10,10 @@ import Testing
 /// says p0 may see. The two must agree on every status and every resource, in order; a resource
 /// outside the reach is never answered. A chain, `_has` or include that looked through another
 /// patient's data answers differently from the server that never had it.
-@Suite("SMART reach, differential")
+///
+/// Its seeds run one after another (`.serialized`): together they would hold both of CI's cores
+/// for a minute, and the servers other tests start would wait.
+@Suite("SMART reach, differential", .serialized)
 struct SMARTReachDifferentialTests {
     /// Requests per data seed; several seeds, so data as well as queries vary. 100,000 in all;
     /// `scripts/smart-mutations` asks for fewer (MEDBRAIN_REACH_REQUESTS), as it runs the SMART
