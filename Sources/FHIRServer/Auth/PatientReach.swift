@@ -19,24 +19,33 @@ struct PatientReach: Sendable {
         return await holds(resource, type: type)
     }
 
-    /// Why the token may not write `resource` (create, or the new content of an update), or nil.
+    /// Why the token may not write `resource` (create, or the new content of an update), or nil:
+    /// it must be the patient's to change, and link to nothing the token cannot see.
     func refusalToWrite(_ resource: JSONValue, type: String) async -> String? {
+        if let refusal = await refusalToChange(resource, type: type) { return refusal }
+        for reference in Self.references(in: resource) {
+            guard let target = Reference(reference: reference).target, target.type != "Patient" else { continue }
+            if let json = await service.store.read(target.type, target.id)?.json,
+                !(await sees(json, type: target.type))
+            {
+                return "\(reference) is outside Patient/\(patient)'s compartment"
+            }
+        }
+        return nil
+    }
+
+    /// Why the token may not change `resource` (write it, replace or delete it), or nil: it must
+    /// be of a type that holds patients' data, in the patient's compartment, and name no other
+    /// patient, whose record the change would reach.
+    func refusalToChange(_ resource: JSONValue, type: String) async -> String? {
         guard service.compartment.parameters(of: type) != nil else {
             return "\(type) holds no patient's data, and a patient's token changes only the patient's record"
         }
         guard await holds(resource, type: type) else {
             return "a \(type) written with this token must name Patient/\(patient) as its patient"
         }
-        for reference in Self.references(in: resource) {
-            guard let target = Reference(reference: reference).target else { continue }
-            if target.type == "Patient", target.id != patient {
-                return "a patient's token may not name another patient (\(reference))"
-            }
-            if let stored = await service.store.read(target.type, target.id), let json = stored.json,
-                !(await sees(json, type: target.type))
-            {
-                return "\(reference) is outside Patient/\(patient)'s compartment"
-            }
+        if let other = Self.references(in: resource).first(where: { namesAnotherPatient($0) }) {
+            return "a patient's token may not change what names another patient (\(other))"
         }
         return nil
     }
@@ -105,10 +114,13 @@ struct PatientReach: Sendable {
     /// Whether a reference anywhere in `resource` (contained resources and extensions too) names
     /// a patient other than this one.
     func namesAnotherPatient(_ resource: JSONValue) -> Bool {
-        Self.references(in: resource).contains { reference in
-            guard let target = Reference(reference: reference).target else { return false }
-            return target.type == "Patient" && target.id != patient
-        }
+        Self.references(in: resource).contains(where: namesAnotherPatient)
+    }
+
+    /// Whether `reference` names a patient other than this one.
+    private func namesAnotherPatient(_ reference: String) -> Bool {
+        guard let target = Reference(reference: reference).target else { return false }
+        return target.type == "Patient" && target.id != patient
     }
 
     /// Every `reference` string in `json`, at any depth.

@@ -110,7 +110,7 @@ struct StoreAccess: Sendable {
         case .all: return nil
         case .patient:
             guard let reach else { return "the token's patient scopes need a patient in context (launch/patient)" }
-            if let existing, await reach.refusalToWrite(existing, type: type) != nil {
+            if let existing, await reach.refusalToChange(existing, type: type) != nil {
                 let id = existing["id"]?.stringValue.map { "\(type)/\($0)" } ?? "this \(type)"
                 return "the token reaches only Patient/\(reach.patient)'s compartment, and \(id) is not in it"
             }
