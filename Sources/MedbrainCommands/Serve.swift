@@ -59,6 +59,15 @@ struct Serve: AsyncParsableCommand {
                 #"An array of {"client_id", "redirect_uris", "scope", "client_secret" (confidential apps only)}."#))
     var clients: String?
 
+    @Option(
+        name: .customLong("public-url"),
+        help: ArgumentHelp(
+            "The origin clients reach the server at, when not the address it listens on (a proxy, a name on the network).",
+            discussion:
+                "Links, SMART discovery and tokens name it; a request whose Host is neither it nor the listening address is refused (421)."
+        ))
+    var publicURL: String?
+
     enum AuthMode: String, ExpressibleByArgument, CaseIterable {
         case open, smart
     }
@@ -72,6 +81,20 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--now needs an ISO 8601 date-time such as 2016-08-16T10:00:00Z, not '\(now)'")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if let publicURL, Self.origin(publicURL) == nil {
+            throw ValidationError(
+                "--public-url needs an origin such as https://fhir.example.org or http://10.0.0.5:8080, not '\(publicURL)'"
+            )
+        }
+    }
+
+    /// `http(s)://host[:port]`, with no path, query or user: the origin clients reach the server at.
+    static func origin(_ text: String) -> URL? {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            let host = url.host, !host.isEmpty, url.user == nil, url.query == nil, url.fragment == nil,
+            url.path.isEmpty || url.path == "/"
+        else { return nil }
+        return url
     }
 
     func run() async throws {
@@ -79,6 +102,7 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, version: fhirVersion, now: now.flatMap(Date.parseInstant), dataPath: data,
             seed: seed.flatMap(DatasetSeed.init))
         configuration.load = load
+        configuration.publicURL = publicURL.flatMap(Self.origin)
         if auth == .smart {
             do {
                 configuration.authorization = .smart(clients: try clients.map(SMARTClientFile.read) ?? [])
@@ -109,6 +133,10 @@ struct Serve: AsyncParsableCommand {
                 service: service, configuration: configuration, pages: auth == .smart ? nil : view.pages)
             try await server.run { url in
                 Output.standardOutput("Medbrain FHIR server (\(version)) listening on \(url)\n")
+                if let publicURL = publicURL.flatMap(Self.origin) {
+                    let origin = ServerNames(host: host, port: 0, publicURL: publicURL).origin
+                    Output.standardOutput("public URL: \(origin)\(FHIRService.basePath)\n")
+                }
                 if auth == .smart {
                     Output.standardOutput(
                         "web view: off with --auth smart (it would show every patient without a token)\n")

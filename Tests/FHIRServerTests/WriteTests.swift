@@ -138,9 +138,10 @@ struct WriteTests {
             let chunked = chunks.map { String($0.utf8.count, radix: 16) + "\r\n" + $0 + "\r\n" }.joined() + "0\r\n\r\n"
             let answer = try await RawHTTP.exchange(
                 port: port,
-                "POST /fhir/Patient HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/fhir+json\r\n"
+                "POST /fhir/Patient HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/fhir+json\r\n"
                     + "Transfer-Encoding: chunked\r\n\r\n" + chunked
-                    + "GET /fhir/Patient?family=Chunkington HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                    + "GET /fhir/Patient?family=Chunkington HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+            )
             #expect(answer.hasPrefix("HTTP/1.1 201"), "\(answer.prefix(200))")
             #expect(answer.components(separatedBy: "HTTP/1.1 200").count == 2, "\(answer.suffix(300))")
             #expect(answer.contains(#""total":1"#))

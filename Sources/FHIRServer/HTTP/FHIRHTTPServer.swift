@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import Synchronization
 
 /// The built-in FHIR server on a real socket: Hummingbird carries HTTP, ``FHIRService`` answers.
 public struct FHIRHTTPServer: Sendable {
@@ -27,8 +28,15 @@ public struct FHIRHTTPServer: Sendable {
         let service = self.service
         let maximum = configuration.maximumBodySize
         let pages = self.pages
+        let configuration = self.configuration
+        // Known before binding when the port is given; else once the socket is bound.
+        let names = BoundNames(configuration.port == 0 ? nil : configuration.names(port: configuration.port))
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            await Self.respond(to: request, service: service, maximumBodySize: maximum, pages: pages)
+            guard let origin = names.value?.origin(forHost: request.head.authority) else {
+                return Self.misdirected(request, version: service.version)
+            }
+            return await Self.respond(
+                to: request, origin: origin, service: service, maximumBodySize: maximum, pages: pages)
         }
         var logger = Logger(label: "medbrain.server")
         logger.logLevel = .critical
@@ -39,6 +47,7 @@ public struct FHIRHTTPServer: Sendable {
                 address: .hostname(host, port: configuration.port), serverName: "Medbrain/\(MedbrainInfo.version)"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
+                names.set(configuration.names(port: port))
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 await onReady("http://\(shownHost):\(port)\(FHIRService.basePath)")
             },
@@ -46,14 +55,17 @@ public struct FHIRHTTPServer: Sendable {
     }
 
     /// The FHIR API's answer, or for another path the page's (`pages`), else "not found".
-    static func respond(to request: Request, service: FHIRService, maximumBodySize: Int, pages: PageResponder?) async
-        -> Response
-    {
+    static func respond(
+        to request: Request, origin: String, service: FHIRService, maximumBodySize: Int, pages: PageResponder?
+    ) async -> Response {
         if let authorization = service.authorization, let components = authComponents(of: request.uri.path) {
-            return response(await Self.authorize(request, components, authorization, service: service))
+            return response(await Self.authorize(request, components, authorization, origin: origin, service: service))
         }
         guard let components = components(of: request.uri.path) else {
-            if let pages, let page = await pages(request, service) { return page }
+            // The pages write links from the authority: the server's own, not the one asked for.
+            var head = request.head
+            head.authority = String(origin.drop { $0 != "/" }.dropFirst(2))
+            if let pages, let page = await pages(Request(head: head, body: request.body), service) { return page }
             return Response(
                 status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: "Not found. The FHIR API is at \(FHIRService.basePath)\n")))
@@ -74,9 +86,10 @@ public struct FHIRHTTPServer: Sendable {
         for field in request.headers { headers[field.name.canonicalName] = field.value }
         // HTTP/1 `Host` arrives as the request's authority, not as a header field.
         if let authority = request.head.authority { headers["host"] = authority }
-        let fhirRequest = FHIRRequest(
+        var fhirRequest = FHIRRequest(
             method: request.method.rawValue, components: components, query: QueryString.parameters(request.uri.query),
             headers: headers, body: body)
+        fhirRequest.origin = origin
         return response(await service.handle(fhirRequest))
     }
 
@@ -88,11 +101,11 @@ public struct FHIRHTTPServer: Sendable {
 
     /// A request to the SMART authorization server, with the store's patients for its page.
     static func authorize(
-        _ request: Request, _ components: [String], _ authorization: AuthorizationServer, service: FHIRService
+        _ request: Request, _ components: [String], _ authorization: AuthorizationServer, origin: String,
+        service: FHIRService
     ) async -> FHIRResponse {
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
-        let host = request.head.authority ?? "127.0.0.1"
         var body: [UInt8] = []
         if announcesBody(request) {
             var request = request
@@ -105,10 +118,27 @@ public struct FHIRHTTPServer: Sendable {
             method: request.method.rawValue, components: components, query: QueryString.parameters(request.uri.query),
             headers: headers, body: body)
         return await authorization.respond(
-            auth, origin: "http://\(host)", audience: "http://\(host)\(FHIRService.basePath)"
+            auth, origin: origin, audience: origin + FHIRService.basePath
         ) {
             await service.patientChoices()
         }
+    }
+
+    /// RFC 9110 §15.5.20: the request was meant for another server (its Host is not one of
+    /// this server's names), perhaps a page whose name was rebound to this machine.
+    static func misdirected(_ request: Request, version: FHIRVersion) -> Response {
+        let host = (request.head.authority ?? "").prefix(100)
+        let message =
+            host.isEmpty
+            ? "the request names no Host: HTTP/1.1 requires one"
+            : "this server does not answer to '\(host)': use the address it printed, or start it with --public-url"
+        if components(of: request.uri.path) != nil {
+            let exchange = FHIRExchange(request: FHIRRequest(method: "GET", components: []), version: version)
+            return response(exchange.outcome(421, "forbidden", message))
+        }
+        return Response(
+            status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 
     /// Whether an HTTP/1 request has a body: only when it says how long it is or how it is sent.
@@ -133,4 +163,15 @@ public struct FHIRHTTPServer: Sendable {
             status: HTTPResponse.Status(code: answer.status), headers: fields,
             body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
+}
+
+/// The server's names, known once its port is: read by every request, set once.
+final class BoundNames: Sendable {
+    private let names: Mutex<ServerNames?>
+
+    init(_ names: ServerNames?) { self.names = Mutex(names) }
+
+    var value: ServerNames? { names.withLock { $0 } }
+
+    func set(_ value: ServerNames) { names.withLock { $0 = value } }
 }

@@ -21,6 +21,9 @@ public struct ServerConfiguration: Sendable {
     public var loadProgress: (@Sendable (Int, Int) -> Void)?
     /// Whether every request needs a SMART token (`--auth smart`), and the apps registered.
     public var authorization: ServerAuthorization = .open
+    /// Where clients reach the server when that is not the bound address (`--public-url`, a
+    /// proxy or a name on the network): its origin is the one the server writes and answers to.
+    public var publicURL: URL?
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, version: FHIRVersion = .dstu2, now: Date? = nil,
@@ -36,9 +39,14 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// Whether the server can be reached only from this machine.
-    public var isLoopback: Bool {
+    public var isLoopback: Bool { Self.isLoopback(host) }
+
+    static func isLoopback(_ host: String) -> Bool {
         ["127.0.0.1", "localhost", "::1"].contains(host) || host.hasPrefix("127.")
     }
+
+    /// The names the server answers to once bound to `port`.
+    func names(port: Int) -> ServerNames { ServerNames(host: host, port: port, publicURL: publicURL) }
 }
 
 /// Who may use the built-in server.

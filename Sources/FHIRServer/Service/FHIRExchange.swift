@@ -8,9 +8,10 @@ struct FHIRExchange: Sendable {
     /// What the request's SMART token grants, when the server asks for one (`--auth smart`).
     var grant: SMARTGrant?
 
-    /// The absolute base URL as the client reached us (`http://127.0.0.1:8080/fhir`).
+    /// The absolute base URL (`http://127.0.0.1:8080/fhir`): the server's own origin over HTTP,
+    /// never one a request's Host brings.
     var baseURL: String {
-        "http://\(request.headers["host"] ?? "127.0.0.1")\(FHIRService.basePath)"
+        (request.origin ?? "http://\(request.headers["host"] ?? "127.0.0.1")") + FHIRService.basePath
     }
 
     /// The MIME type to answer with: the version's, unless the client asked for plain JSON.
@@ -35,12 +36,12 @@ struct FHIRExchange: Sendable {
         return nil
     }
 
-    /// What identifies a search's answer: the host it is addressed to (its links name it),
+    /// What identifies a search's answer: the base its links name,
     /// `Prefer` (strict handling refuses what lenient ignores), the type and every query
     /// parameter, each part preceded by its length so that none can pass for another.
     func answerKey(_ type: String) -> String {
         let parts =
-            [request.headers["host"] ?? "", request.headers["prefer"] ?? "", type]
+            [baseURL, request.headers["prefer"] ?? "", type]
             + request.query.flatMap { [$0.name, $0.value] }
         return parts.map { "\($0.utf8.count):\($0)" }.joined()
     }

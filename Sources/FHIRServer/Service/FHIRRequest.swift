@@ -10,6 +10,9 @@ public struct FHIRRequest: Sendable {
     /// Header fields with lower-cased names.
     public var headers: [String: String]
     public var body: [UInt8]
+    /// The origin the server answers as (`http://127.0.0.1:8080`), set by the HTTP server from
+    /// its own names; nil for a request made in-process, which names the Host it likes.
+    public var origin: String?
 
     public init(
         method: String, components: [String], query: [(name: String, value: String)] = [],
