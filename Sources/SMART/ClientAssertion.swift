@@ -9,6 +9,8 @@ public enum ClientAssertion {
     public static let type = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
     /// The longest an assertion may be good for (SMART: exp no more than five minutes ahead).
     public static let longest: TimeInterval = 300
+    /// How far the client's clock may be ahead for `nbf` and `iat`.
+    public static let skew: TimeInterval = 60
 
     /// What a checked assertion tells: the client, and the `jti` to remember until `expires`.
     public struct Checked: Sendable, Equatable {
@@ -45,6 +47,11 @@ public enum ClientAssertion {
         -> Result<Checked, OAuthError>
     {
         func refuse(_ why: String) -> Result<Checked, OAuthError> { .failure(OAuthError("invalid_client", why)) }
+        // RFC 7515 §4.1.11: an extension the recipient must understand, and this one knows none.
+        if let critical = jwt.header["crit"] {
+            let names = critical.arrayValue?.compactMap(\.stringValue).joined(separator: ", ") ?? "?"
+            return refuse("the assertion's header asks to understand extensions (crit: \(names)) this server does not")
+        }
         let algorithm = jwt.header["alg"]?.stringValue ?? ""
         guard ["RS384", "ES384"].contains(algorithm) else {
             return refuse("alg must be RS384 or ES384, not '\(algorithm)'")
@@ -69,6 +76,14 @@ public enum ClientAssertion {
         guard expires > now else { return refuse("the assertion expired") }
         guard expires.timeIntervalSince(now) <= longest else {
             return refuse("exp may be at most \(Int(longest)) s ahead")
+        }
+        // RFC 7519 §4.1.5–6: not before its nbf, not issued in the future (a minute of skew).
+        for (claim, meaning) in [("nbf", "is not valid yet (nbf)"), ("iat", "was issued in the future (iat)")] {
+            guard let value = jwt.claims[claim] else { continue }
+            guard let time = seconds(value) else {
+                return refuse("the assertion's \(claim) must be a number of seconds")
+            }
+            guard time <= now.timeIntervalSince1970 + skew else { return refuse("the assertion \(meaning)") }
         }
         guard let jti = jwt.claims["jti"]?.stringValue, !jti.isEmpty else { return refuse("the assertion needs a jti") }
         return .success(Checked(clientID: clientID, jti: jti, expires: expires))

@@ -49,6 +49,13 @@ struct SMARTBackendTests {
         #expect(written.status == 403)
     }
 
+    /// A client whose clock is up to a minute ahead is not refused for it.
+    @Test func nbfAndIatWithinAMinutesSkewAreTaken() async throws {
+        let harness = try await SMARTHarness.make()
+        let assertion = try Self.assertion(harness, claims: ["nbf": 1_471_334_460, "iat": 1_471_334_460])
+        #expect(Self.refusal(try harness.backendToken(assertion: assertion)) == nil)
+    }
+
     @Test func anAssertionWorksOnce() async throws {
         let harness = try await SMARTHarness.make()
         let assertion = try Self.assertion(harness)
@@ -69,6 +76,10 @@ struct SMARTBackendTests {
             (["exp": "soon"], [], "invalid_client: the assertion needs exp, in seconds"),
             ([:], ["exp"], "invalid_client: the assertion needs exp, in seconds"),
             ([:], ["jti"], "invalid_client: the assertion needs a jti"),
+            (["nbf": 1_471_334_461], [], "invalid_client: the assertion is not valid yet (nbf)"),
+            (["iat": 1_471_334_461], [], "invalid_client: the assertion was issued in the future (iat)"),
+            (["nbf": "now"], [], "invalid_client: the assertion's nbf must be a number of seconds"),
+            (["iat": "now"], [], "invalid_client: the assertion's iat must be a number of seconds"),
             (["sub": "someone"], [], "invalid_client: the assertion's iss and sub must both be the client_id"),
             (["iss": "nobody", "sub": "nobody"], [], "invalid_client: unknown client 'nobody' (the assertion's iss)"),
             (
@@ -101,6 +112,10 @@ struct SMARTBackendTests {
             (["alg": "none", "kid": "k"], "invalid_client: alg must be RS384 or ES384, not 'none'"),
             (["alg": "HS384", "kid": "k"], "invalid_client: alg must be RS384 or ES384, not 'HS384'"),
             (["alg": "RS384"], "invalid_client: the assertion's header must name its key (kid)"),
+            (
+                ["alg": "RS384", "kid": "k", "crit": ["exp"]],
+                "invalid_client: the assertion's header asks to understand extensions (crit: exp) this server does not"
+            ),
         ] as [(JSONValue, String)])
     func aHeaderOutsideTheRulesIsRefused(header: JSONValue, refusal: String) async throws {
         let harness = try await SMARTHarness.make()

@@ -118,9 +118,10 @@ struct SMARTTokenTests {
             [("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "obs-viewer")], basic: nil,
             tokenURL: SMARTHarness.tokenURL)
         #expect(Self.refused(stolen)?.description == "the refresh token was issued to another client")
+        let next = try #require(renewed["refresh_token"]?.stringValue)
         let wider = harness.auth.token(
             [
-                ("grant_type", "refresh_token"), ("refresh_token", refresh), ("client_id", "medbrain"),
+                ("grant_type", "refresh_token"), ("refresh_token", next), ("client_id", "medbrain"),
                 ("scope", "patient/*.cruds"),
             ], basic: nil, tokenURL: SMARTHarness.tokenURL)
         #expect(Self.refused(wider)?.code == "invalid_scope")

@@ -1,6 +1,7 @@
 import FHIRModel
 import FHIRServer
 import Foundation
+import SMART
 import TestSupport
 import Testing
 
@@ -70,6 +71,33 @@ import Testing
         #expect(discovery.status == 200)
         #expect(discovery.body.contains("\"issuer\":\"http://127.0.0.1:\(port)/fhir\""))
         #expect(!discovery.body.contains("localhost"))
+        await server.stop()
+    }
+
+    /// The authorization server's audience and endpoints are the configured origin's, whichever
+    /// of the server's names the request came through.
+    @Test func theAudienceIsTheConfiguredOrigin() async throws {
+        var configuration = ServerConfiguration(version: .r4)
+        configuration.authorization = .smart(clients: [])
+        let server = try await InProcessServer.start(configuration)
+        let port = try #require(URL(string: server.baseURL)?.port)
+        let challenge = PKCE.challenge(for: PKCE.makeVerifier())
+        func ask(aud: String) async throws -> (status: Int, body: String) {
+            let query =
+                "response_type=code&client_id=medbrain&redirect_uri=http%3A%2F%2F127.0.0.1%3A5555%2Fcallback"
+                + "&scope=user%2F*.rs&state=s&code_challenge=\(challenge)&code_challenge_method=S256"
+                + "&aud=\(aud.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? aud)"
+            let text = try await RawHTTP.exchange(
+                port: port,
+                "GET /auth/authorize?\(query) HTTP/1.1\r\nHost: localhost:\(port)\r\nAccept: application/json\r\n"
+                    + "Connection: close\r\n\r\n")
+            return (Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0, text)
+        }
+        let asked = try await ask(aud: server.baseURL)
+        #expect(asked.status == 200, "\(asked.body.suffix(300))")
+        #expect(asked.body.contains("\"url\":\"http://127.0.0.1:\(port)/auth/authorize\""))
+        let alias = try await ask(aud: "http://localhost:\(port)/fhir")
+        #expect(alias.status == 302 && alias.body.contains("aud%20must%20be"), "\(alias.body.prefix(300))")
         await server.stop()
     }
 

@@ -11,6 +11,8 @@ extension AuthorizationServer {
     public enum Refusal: Error, Equatable {
         case page(String)
         case redirect(String)
+        /// The server keeps as many requests as it may: try again later (503).
+        case unavailable(String)
     }
 
     /// Checks an authorization request (`GET /auth/authorize?…`) for the FHIR base `audience`;
@@ -62,12 +64,14 @@ extension AuthorizationServer {
         case .success(let patient): pending.launchPatient = patient
         case .failure(let error): return back(error.code, error.description)
         }
-        return .success(
-            records.withLock { state in
-                let id = makeSecret("request", bytes: 16, in: &state)
-                state.pending[id] = pending
-                return id
-            })
+        let now = pending.asked
+        return records.withLock { state in
+            prune(&state, now: now)
+            guard Self.hasRoom(state.pending.count) else { return .failure(.unavailable(Self.full)) }
+            let id = makeSecret("request", bytes: 16, in: &state)
+            state.pending[id] = pending
+            return .success(id)
+        }
     }
 
     /// The request waiting under `id`, for the page that asks the user.
@@ -83,6 +87,10 @@ extension AuthorizationServer {
             guard let pending = state.pending.removeValue(forKey: id) else {
                 return .failure(.page("this authorization request is not known or was answered already; start again"))
             }
+            guard now.timeIntervalSince(pending.asked) <= Self.pendingLifetime else {
+                return .failure(
+                    .page("this authorization request expired: it waits \(Int(Self.pendingLifetime)) s; start again"))
+            }
             guard approve else {
                 return .success(
                     Self.redirect(
@@ -95,6 +103,11 @@ extension AuthorizationServer {
             if pending.needsPatient, !patients.contains(patient ?? "") {
                 state.pending[id] = pending
                 return .failure(.page("pick the patient whose data the app may reach, one of this server's"))
+            }
+            prune(&state, now: now)
+            guard Self.hasRoom(state.codes.count) else {
+                state.pending[id] = pending
+                return .failure(.unavailable(Self.full))
             }
             let code = makeSecret("code", bytes: 32, in: &state)
             let chosen = pending.launchPatient ?? (pending.needsPatient ? patient : nil)

@@ -62,10 +62,10 @@ extension AuthorizationServer {
             case .failure(let refusal): return Self.refused(refusal, json: wantsJSON)
             }
         case ("POST", ["token"]):
-            let tokenURL = "\(origin)\(Self.path)/token"
-            switch token(form, basic: Self.basic(request.headers["authorization"]), tokenURL: tokenURL) {
+            let basic = Self.basic(request.headers["authorization"])
+            switch token(form, basic: basic, tokenURL: "\(origin)\(Self.path)/token") {
             case .success(let body): return Self.json(200, body)
-            case .failure(let error): return Self.json(error.code == "invalid_client" ? 401 : 400, error.json)
+            case .failure(let error): return Self.refused(error, basic: basic != nil)
             }
         case ("GET", ["launch"]):
             switch launch(request.query, audience: audience, patients: Set(await patients().map(\.id))) {
@@ -74,11 +74,20 @@ extension AuthorizationServer {
             }
         case ("GET", ["jwks"]):
             return Self.json(200, jwks())
-        case ("POST", ["revoke"]):
-            revoke(form.first { $0.name == "token" }?.value ?? "")
-            return Self.json(200, [:])
-        case ("POST", ["introspect"]):
-            return Self.json(200, introspect(form.first { $0.name == "token" }?.value ?? ""))
+        case ("POST", ["revoke"]), ("POST", ["introspect"]):
+            // Only a client that proves who it is, as at the token endpoint, and only of its own tokens.
+            let basic = Self.basic(request.headers["authorization"])
+            let token = form.first { $0.name == "token" }?.value ?? ""
+            switch authenticate(form, basic: basic, tokenURL: "\(origin)\(Self.path)/token") {
+            case .failure(let error): return Self.refused(error, basic: basic != nil)
+            case .success(let client) where request.components == ["introspect"]:
+                return Self.json(200, introspect(token, by: client))
+            case .success(let client):
+                switch revoke(token, by: client) {
+                case .success: return Self.json(200, [:])
+                case .failure(let error): return Self.refused(error, basic: basic != nil)
+                }
+            }
         default:
             return Self.json(
                 404,
@@ -89,23 +98,42 @@ extension AuthorizationServer {
         }
     }
 
-    /// RFC 7009: the token, access or refresh, is no longer honoured (whoever holds it may
-    /// revoke it; an unknown one is no error).
+    /// RFC 7009: the token is no longer honoured. An access token ends alone; a refresh token
+    /// ends its whole grant, with every access token it minted. An unknown token is no error.
     public func revoke(_ token: String) {
         records.withLock { state in
+            if let refresh = state.refreshTokens[token] { revokeFamily(refresh.family, in: &state) }
             state.tokens[token] = nil
-            state.refreshTokens[token] = nil
         }
     }
 
-    /// RFC 7662: what a token stands for, or only `active: false`.
-    public func introspect(_ token: String) -> JSONValue {
-        guard let grant = grant(for: token) else { return ["active": false] }
+    /// The same for `client`, which may revoke only tokens issued to it (RFC 7009 §2.1).
+    public func revoke(_ token: String, by client: SMARTClient) -> Result<Void, OAuthError> {
+        let owner = records.withLock { $0.tokens[token]?.clientID ?? $0.refreshTokens[token]?.grant.clientID }
+        guard owner == nil || owner == client.id else {
+            return .failure(OAuthError("invalid_request", "the token was issued to another client"))
+        }
+        revoke(token)
+        return .success(())
+    }
+
+    /// RFC 7662: what a token stands for, or only `active: false`; asked `by` a client, only
+    /// for its own tokens. With an `id_token` issued, who signed in (`iss`, `sub`, `fhirUser`).
+    public func introspect(_ token: String, by client: SMARTClient? = nil) -> JSONValue {
+        guard let grant = grant(for: token), client == nil || client?.id == grant.clientID else {
+            return ["active": false]
+        }
         var fields: [(String, JSONValue)] = [
             ("active", true), ("client_id", .string(grant.clientID)), ("scope", .string(grant.scopes.description)),
             ("exp", .number(String(Int(grant.expires.timeIntervalSince1970)))), ("token_type", "Bearer"),
         ]
         if let patient = grant.patient { fields.append(("patient", .string(patient))) }
+        if let issuer = grant.issuer, let subject = grant.subject {
+            fields += [("iss", .string(issuer)), ("sub", .string(subject))]
+            if grant.scopes.contains("fhirUser") {
+                fields.append(("fhirUser", .string("\(issuer)/Patient/\(subject)")))
+            }
+        }
         return .object(JSONObject(fields))
     }
 
@@ -138,11 +166,24 @@ extension AuthorizationServer {
         return accept.contains("json") && !accept.contains("text/html")
     }
 
+    /// An OAuth error as JSON: 401 for a client that did not prove itself (with the Basic
+    /// challenge when it tried Basic, RFC 6749 §5.2), else 400.
+    static func refused(_ error: OAuthError, basic: Bool) -> FHIRResponse {
+        var response = json(error.code == "invalid_client" ? 401 : 400, error.json)
+        if error.code == "invalid_client", basic {
+            response.headers.append(("WWW-Authenticate", "Basic realm=\"Medbrain\""))
+        }
+        return response
+    }
+
     static func refused(_ refusal: Refusal, json: Bool = false) -> FHIRResponse {
         switch refusal {
         case .page(let message) where json: Self.json(400, OAuthError("invalid_request", message).json)
         case .page(let message): page(AuthorizePage.refusal(message), status: 400)
         case .redirect(let location): FHIRResponse(status: 302, headers: [("Location", location)])
+        case .unavailable(let message) where json:
+            Self.json(503, OAuthError("temporarily_unavailable", message).json)
+        case .unavailable(let message): page(AuthorizePage.refusal(message), status: 503)
         }
     }
 }

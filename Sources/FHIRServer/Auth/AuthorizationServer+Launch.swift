@@ -26,7 +26,13 @@ extension AuthorizationServer {
         }
         let id = Base64URL.random(bytes: 16)
         let launch = Launch(clientID: clientID, patient: patient, issued: clock.now())
-        records.withLock { $0.launches[id] = launch }
+        let kept = records.withLock { state in
+            prune(&state, now: launch.issued)
+            guard Self.hasRoom(state.launches.count) else { return false }
+            state.launches[id] = launch
+            return true
+        }
+        guard kept else { return .failure(.unavailable(Self.full)) }
         return .success(Self.redirect(launchURI, [("iss", audience), ("launch", id)]))
     }
 
@@ -35,13 +41,15 @@ extension AuthorizationServer {
     func takeLaunch(_ id: String, clientID: String) -> Result<String, OAuthError> {
         let now = clock.now()
         return records.withLock { state in
-            guard let launch = state.launches.removeValue(forKey: id) else {
+            guard let launch = state.launches[id] else {
                 return .failure(
                     OAuthError("invalid_request", "launch is not one this server made, or was used already"))
             }
+            // Another app naming it does not use it up: the launch is still its own app's.
             guard launch.clientID == clientID else {
                 return .failure(OAuthError("invalid_request", "the launch was made for another app"))
             }
+            state.launches[id] = nil
             guard now.timeIntervalSince(launch.issued) <= Self.launchLifetime else {
                 return .failure(
                     OAuthError("invalid_request", "the launch expired: it lasts \(Int(Self.launchLifetime)) s"))

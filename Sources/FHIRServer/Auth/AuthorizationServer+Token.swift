@@ -114,8 +114,9 @@ extension AuthorizationServer {
         }
         let now = clock.now()
         return records.withLock { state in
-            .success(
-                .object(JSONObject(issue(client: client, scopes: asked, patient: nil, into: &state, now: now).fields)))
+            prune(&state, now: now)
+            let grant = SMARTGrant(clientID: client.id, scopes: asked, patient: nil, expires: now + Self.tokenLifetime)
+            return .success(.object(JSONObject(issue(grant, into: &state).fields)))
         }
     }
 
@@ -128,12 +129,9 @@ extension AuthorizationServer {
             guard let code, var kept = state.codes[code] else {
                 return .failure(OAuthError("invalid_grant", "the code is not one this server issued"))
             }
-            if !kept.exchangedFor.isEmpty {
+            if let family = kept.family {
                 // A code that comes twice was seen by someone else: its tokens go too (RFC 6749 §4.1.2).
-                for token in kept.exchangedFor {
-                    state.tokens[token] = nil
-                    state.refreshTokens[token] = nil
-                }
+                revokeFamily(family, in: &state)
                 return .failure(
                     OAuthError("invalid_grant", "the code was used already; the tokens it gave are revoked"))
             }
@@ -154,23 +152,42 @@ extension AuthorizationServer {
             guard PKCE.verifies(verifier, challenge: kept.pending.challenge) else {
                 return .failure(OAuthError("invalid_grant", "code_verifier does not match the code_challenge"))
             }
-            let issued = issue(
-                client: client, scopes: kept.pending.scopes, patient: kept.patient, into: &state, now: now)
-            kept.exchangedFor = [issued.token] + (issued.refresh.map { [$0] } ?? [])
+            prune(&state, now: now)
+            let family = startFamily(client: client, scopes: kept.pending.scopes, now: now, in: &state)
+            kept.family = family
             state.codes[code] = kept
             let idToken = idToken(for: kept.pending, patient: kept.patient, now: now)
+            let grant = SMARTGrant(
+                clientID: client.id, scopes: kept.pending.scopes, patient: kept.patient,
+                expires: now + Self.tokenLifetime, family: family, issuer: idToken == nil ? nil : kept.pending.audience,
+                subject: idToken == nil ? nil : kept.patient)
+            let issued = issue(grant, into: &state)
             return .success(.object(JSONObject(issued.fields + (idToken.map { [("id_token", .string($0))] } ?? []))))
         }
     }
 
+    /// A refresh token exchanged for a new access token and the family's next refresh token
+    /// (rotation). The one it replaces may not come again: if it does, the token was copied, and
+    /// every token of the grant is revoked (OAuth 2.0 Security BCP, RFC 9700 §4.14.2).
     private func refresh(_ token: String?, scope: String?, client: SMARTClient) -> Result<JSONValue, OAuthError> {
         let now = clock.now()
         return records.withLock { state in
-            guard let token, let kept = state.refreshTokens[token] else {
+            guard let token, let kept = state.refreshTokens[token], let family = state.families[kept.family] else {
                 return .failure(OAuthError("invalid_grant", "the refresh token is not one this server issued"))
             }
             guard kept.grant.clientID == client.id else {
                 return .failure(OAuthError("invalid_grant", "the refresh token was issued to another client"))
+            }
+            guard family.current == token else {
+                revokeFamily(kept.family, in: &state)
+                return .failure(
+                    OAuthError(
+                        "invalid_grant",
+                        "the refresh token was used already, so it was copied: every token of its grant is revoked"))
+            }
+            guard now < family.ends else {
+                revokeFamily(kept.family, in: &state)
+                return .failure(OAuthError("invalid_grant", "the refresh token expired: log in again"))
             }
             var scopes = kept.grant.scopes
             if let scope {
@@ -182,9 +199,13 @@ extension AuthorizationServer {
                 }
                 scopes = asked
             }
-            let issued = issue(
-                client: client, scopes: scopes, patient: kept.grant.patient, into: &state, now: now, refresh: token)
-            return .success(.object(JSONObject(issued.fields)))
+            prune(&state, now: now)
+            // Used up, whether or not the narrower grant has a refresh token to follow it.
+            state.families[kept.family]?.current = nil
+            let grant = SMARTGrant(
+                clientID: client.id, scopes: scopes, patient: kept.grant.patient, expires: now + Self.tokenLifetime,
+                family: kept.family, issuer: kept.grant.issuer, subject: kept.grant.subject)
+            return .success(.object(JSONObject(issue(grant, into: &state).fields)))
         }
     }
 

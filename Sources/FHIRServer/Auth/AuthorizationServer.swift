@@ -45,8 +45,8 @@ public final class AuthorizationServer: Sendable {
         let pending: Pending
         let patient: String?
         let issued: Date
-        /// The tokens it was exchanged for, revoked if the code comes again.
-        var exchangedFor: [String] = []
+        /// The family of tokens it was exchanged for, revoked if the code comes again.
+        var family: String?
     }
 
     /// An EHR launch: the app and the patient it was opened for, until it is used or expires.
@@ -58,6 +58,20 @@ public final class AuthorizationServer: Sendable {
 
     struct Refresh: Sendable {
         let grant: SMARTGrant
+        let family: String
+    }
+
+    /// The tokens of one grant: a code's exchange and every refresh after it. They end
+    /// together: when the grant's refresh lifetime is over, when a refresh token is used twice
+    /// (one of the two users stole it), when the code comes again, or when one is revoked.
+    struct Family: Sendable {
+        let clientID: String
+        /// When its refresh tokens stop working, however often they were rotated.
+        let ends: Date
+        var accessTokens: Set<String> = []
+        var refreshTokens: Set<String> = []
+        /// The one refresh token that may be used next: any other of the family is a reuse.
+        var current: String?
     }
 
     struct State: Sendable {
@@ -65,6 +79,7 @@ public final class AuthorizationServer: Sendable {
         var codes: [String: Code] = [:]
         var tokens: [String: SMARTGrant] = [:]
         var refreshTokens: [String: Refresh] = [:]
+        var families: [String: Family] = [:]
         var launches: [String: Launch] = [:]
         /// The client assertions taken (`client jti`), until they expire: each works once.
         var assertions: [String: Date] = [:]
@@ -115,29 +130,29 @@ public final class AuthorizationServer: Sendable {
         }
     }
 
-    /// Issues an access token (and a refresh token for `offline_access` or `online_access`,
-    /// or `refresh` again when a refresh token is used) for `scopes`: the token response's fields.
+    /// Issues an access token for `scopes`, in `family` when the grant has one; a refresh
+    /// token too, the family's next, when `scopes` ask for `offline_access` or `online_access`.
+    /// The token response's fields.
     func issue(
-        client: SMARTClient, scopes: SMARTScopes, patient: String?, into state: inout State, now: Date,
-        refresh: String? = nil
-    ) -> (token: String, refresh: String?, fields: [(String, JSONValue)]) {
-        let grant = SMARTGrant(
-            clientID: client.id, scopes: scopes, patient: patient, expires: now + Self.tokenLifetime)
+        _ grant: SMARTGrant, into state: inout State
+    ) -> (token: String, fields: [(String, JSONValue)]) {
         let token = Base64URL.random(bytes: 32)
         state.tokens[token] = grant
         var fields: [(String, JSONValue)] = [
             ("access_token", .string(token)), ("token_type", "Bearer"),
-            ("expires_in", .number(String(Int(Self.tokenLifetime)))), ("scope", .string(scopes.description)),
+            ("expires_in", .number(String(Int(Self.tokenLifetime)))), ("scope", .string(grant.scopes.description)),
         ]
-        if let patient { fields += [("patient", .string(patient)), ("need_patient_banner", true)] }
-        var refreshToken = refresh
-        if refreshToken == nil, scopes.contains("offline_access") || scopes.contains("online_access") {
-            refreshToken = Base64URL.random(bytes: 32)
+        if let patient = grant.patient { fields += [("patient", .string(patient)), ("need_patient_banner", true)] }
+        guard let id = grant.family, var family = state.families[id] else { return (token, fields) }
+        family.accessTokens.insert(token)
+        if grant.scopes.contains("offline_access") || grant.scopes.contains("online_access") {
+            let refresh = Base64URL.random(bytes: 32)
+            family.refreshTokens.insert(refresh)
+            family.current = refresh
+            state.refreshTokens[refresh] = Refresh(grant: grant, family: id)
+            fields.append(("refresh_token", .string(refresh)))
         }
-        if let refreshToken {
-            state.refreshTokens[refreshToken] = Refresh(grant: grant)
-            fields.append(("refresh_token", .string(refreshToken)))
-        }
-        return (token, refreshToken, fields)
+        state.families[id] = family
+        return (token, fields)
     }
 }

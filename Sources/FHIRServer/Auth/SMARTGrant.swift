@@ -8,15 +8,28 @@ public struct SMARTGrant: Sendable, Equatable {
     /// The launch's patient, whose compartment the patient scopes reach.
     public let patient: String?
     public let expires: Date
+    /// The family of tokens it was issued in (one code exchange and its refreshes), revoked
+    /// together; nil for a backend service's token, which has no refresh.
+    let family: String?
+    /// Who signed the user in, when an `id_token` was issued (`openid`): its `iss` and `sub`,
+    /// which introspection repeats.
+    let issuer: String?
+    let subject: String?
     /// What sets the grant's answers apart from others' in the search cache: its scopes and
     /// patient, written once rather than at every search.
     let answerKey: String
 
-    init(clientID: String, scopes: SMARTScopes, patient: String?, expires: Date) {
+    init(
+        clientID: String, scopes: SMARTScopes, patient: String?, expires: Date, family: String? = nil,
+        issuer: String? = nil, subject: String? = nil
+    ) {
         self.clientID = clientID
         self.scopes = scopes
         self.patient = patient
         self.expires = expires
+        self.family = family
+        self.issuer = issuer
+        self.subject = subject
         answerKey = "|\(scopes)|\(patient ?? "")"
     }
 

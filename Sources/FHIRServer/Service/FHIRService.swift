@@ -61,7 +61,20 @@ public struct FHIRService: Sendable {
             case .success(let grant): context.grant = grant
             case .failure(let refusal): return refusal.response
             }
+            var response = await answer(context, parts: parts)
+            if response.status == 403 {
+                // RFC 6750 §3.1: the token is good, its scopes are not enough for this.
+                response.headers.append(
+                    ("WWW-Authenticate", #"Bearer realm="Medbrain", error="insufficient_scope""#))
+            }
+            return response
         }
+        return await answer(context, parts: parts)
+    }
+
+    /// The answer to a request whose token, if one is needed, was taken.
+    private func answer(_ context: FHIRExchange, parts: [String]) async -> FHIRResponse {
+        let request = context.request
         switch (request.method, parts.count) {
         case ("GET", 1) where parts[0] == "metadata": return metadata(context)
         case ("POST", 0): return await transaction(context)
