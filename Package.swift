@@ -123,6 +123,8 @@ let package = Package(
                 "MedbrainWeb",
                 "MedbrainWorkbook",
                 "LineEditing",
+                "FHIRClient",
+                "SMART",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], swiftSettings: ownSettings
         ),

@@ -36,6 +36,9 @@ static struct {
     int (*sign)(EVP_MD_CTX *, unsigned char *, size_t *, const unsigned char *, size_t);
     int (*verify_init)(EVP_MD_CTX *, void **, const EVP_MD *, void *, EVP_PKEY *);
     int (*verify)(EVP_MD_CTX *, const unsigned char *, size_t, const unsigned char *, size_t);
+    int (*scrypt)(const char *, size_t, const unsigned char *, size_t, unsigned long long, unsigned long long,
+                  unsigned long long, unsigned long long, unsigned char *, size_t);
+    int (*pbkdf2)(const char *, int, const unsigned char *, int, int, const EVP_MD *, int, unsigned char *);
 } ssl;
 
 static int loaded = 0;
@@ -52,8 +55,14 @@ static void find(void *library, void *slot, const char *name, const char *older,
 }
 
 static void load(void) {
-    const char *names[] = {"libcrypto.so.3", "libcrypto.so", "libcrypto.so.1.1", "libcrypto.3.dylib",
-                           "libcrypto.dylib"};
+    // Versioned names only: on macOS the unversioned /usr/lib/libcrypto.dylib is a stub that
+    // aborts the process when opened, and elsewhere it may be any version at all.
+#if defined(__APPLE__)
+    const char *names[] = {"libcrypto.3.dylib", "/opt/homebrew/opt/openssl@3/lib/libcrypto.3.dylib",
+                           "/usr/local/opt/openssl@3/lib/libcrypto.3.dylib"};
+#else
+    const char *names[] = {"libcrypto.so.3", "libcrypto.so.1.1"};
+#endif
     void *library = NULL;
     for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
         library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
@@ -83,6 +92,8 @@ static void load(void) {
     find(library, &ssl.sign, "EVP_DigestSign", NULL, &missing);
     find(library, &ssl.verify_init, "EVP_DigestVerifyInit", NULL, &missing);
     find(library, &ssl.verify, "EVP_DigestVerify", NULL, &missing);
+    find(library, &ssl.scrypt, "EVP_PBE_scrypt", NULL, &missing);
+    find(library, &ssl.pbkdf2, "PKCS5_PBKDF2_HMAC", NULL, &missing);
     loaded = !missing;
 }
 
@@ -186,4 +197,22 @@ int medbrain_new_rsa_key(char *pem, size_t *pem_length) {
     if (key != NULL) ssl.pkey_free(key);
     if (context != NULL) ssl.pkey_ctx_free(context);
     return result;
+}
+
+int medbrain_scrypt(const char *password, size_t password_length, const unsigned char *salt, size_t salt_length,
+                    unsigned long long n, unsigned long long r, unsigned long long p, unsigned char *key,
+                    size_t key_length) {
+    if (!medbrain_crypto_available()) return 0;
+    // The memory scrypt may use: 128 * N * r bytes, and as much again for its own buffers.
+    unsigned long long most = 256ULL * n * r + (1ULL << 20);
+    return ssl.scrypt(password, password_length, salt, salt_length, n, r, p, most, key, key_length) == 1;
+}
+
+int medbrain_pbkdf2_sha256(const char *password, size_t password_length, const unsigned char *salt,
+                           size_t salt_length, int iterations, unsigned char *key, size_t key_length) {
+    if (!medbrain_crypto_available() || password_length > 1 << 20 || salt_length > 1 << 10) return 0;
+    const EVP_MD *md = ssl.digest_by_name("SHA256");
+    if (md == NULL) return 0;
+    return ssl.pbkdf2(password, (int)password_length, salt, (int)salt_length, iterations, md, (int)key_length,
+                      key) == 1;
 }

@@ -18,6 +18,26 @@ public enum HiddenSecrets {
             JSONObject(object.members.map { tokenFields.contains($0.key) ? ($0.key, .string(placeholder)) : $0 }))
     }
 
+    /// The names whose values a typed line must not keep in the history: the form's secrets,
+    /// a sign-in's secret and password, tokens anywhere.
+    static let typedFields: Set<String> = formFields.union(["secret", "access_token", "id_token", "client_secret"])
+
+    /// Whether a line typed at the prompt may be kept in the history file: not when it carries
+    /// a secret (`password=…`, `secret=…`, a token, `Bearer …`). A placeholder such as
+    /// `[SECRET]` is not one.
+    public static func mayKeepInHistory(_ line: String) -> Bool {
+        let lowered = line.lowercased()
+        if lowered.contains("bearer ") { return false }
+        let separators = CharacterSet(charactersIn: "&?'\" \t")
+        for part in lowered.components(separatedBy: separators) {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, typedFields.contains(String(pair[0])) else { continue }
+            let value = pair[1]
+            if !(value.hasPrefix("[") && value.hasSuffix("]")) && !value.isEmpty { return false }
+        }
+        return true
+    }
+
     /// A form (`name=value&…`) with each secret field's value replaced.
     static func hiding(form: String) -> String {
         form.split(separator: "&", omittingEmptySubsequences: false).map { field in

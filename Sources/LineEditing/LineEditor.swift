@@ -25,7 +25,14 @@ public final class LineEditor {
     /// Set by Ctrl-C while a line is being typed.
     private var cancelled = false
 
-    public init(prompt: String, historyPath: String?, completer: @escaping Completer) {
+    /// Whether a line may be kept in the history: one that carries a secret is not.
+    let keeps: (String) -> Bool
+
+    public init(
+        prompt: String, historyPath: String?, completer: @escaping Completer,
+        keeps: @escaping (String) -> Bool = { _ in true }
+    ) {
+        self.keeps = keeps
         editline = medbrain_el_init("medbrain")
         history = medbrain_history_init(1000)
         self.historyPath = historyPath
@@ -67,7 +74,7 @@ public final class LineEditor {
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
         let entry = line.trimmingCharacters(in: .whitespaces)
-        if !entry.isEmpty {
+        if !entry.isEmpty, keeps(entry) {
             medbrain_history_enter(history, entry)
             saveHistory()
         }

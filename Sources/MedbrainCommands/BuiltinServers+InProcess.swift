@@ -13,9 +13,12 @@ extension BuiltinServers {
         configuration.load = setup.load
         // With SMART the web view is left out: it would show every patient's data past the tokens.
         if setup.smart { configuration.authorization = .smart(clients: []) }
+        // A session with a fixed clock replays a lesson or transcript, whose steps type the numbers.
+        configuration.numberedAuthorization = setup.now != nil
         let server = try await InProcessServer.start(configuration, pages: setup.smart ? nil : WebView().pages)
         return BuiltinServer(
-            baseURL: server.baseURL, loadReport: server.loadReport?.lines() ?? [], stop: { await server.stop() })
+            baseURL: server.baseURL, loadReport: server.loadReport?.lines() ?? [],
+            signInSecret: server.service.authorization?.signInSecret, stop: { await server.stop() })
     }
 
     /// Built-in servers started in this process, their clocks fixed at `now` (nil: the real clock).

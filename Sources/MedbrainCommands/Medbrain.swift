@@ -17,6 +17,7 @@ public struct Medbrain: AsyncParsableCommand {
         subcommands: [
             REPLCommand.self, Serve.self, InstructionsCommand.self, GroupCommand.self, VerifyCommand.self,
             ReplayCommand.self, RecordCommand.self, FHIRPathCommand.self, LessonCommand.self,
+            HashPasswordCommand.self,
         ],
         defaultSubcommand: REPLCommand.self
     )

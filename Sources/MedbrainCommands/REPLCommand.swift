@@ -1,4 +1,5 @@
 import ArgumentParser
+import FHIRClient
 import FHIRModel
 import FHIRServer
 import Foundation
@@ -59,7 +60,7 @@ struct REPLCommand: AsyncParsableCommand {
             terminal
             ? LineEditor(
                 prompt: "medbrain> ", historyPath: LineEditor.defaultHistoryPath(),
-                completer: { repl.completions(for: $0) }) : nil
+                completer: { repl.completions(for: $0) }, keeps: HiddenSecrets.mayKeepInHistory) : nil
         // Questions (delete's) are asked on the terminal; a script is not asked.
         if let editor { repl.confirm = { ["y", "yes"].contains(editor.ask($0)?.lowercased() ?? "") } }
         if terminal && screen {

@@ -60,6 +60,14 @@ struct Serve: AsyncParsableCommand {
     var clients: String?
 
     @Option(
+        help: ArgumentHelp(
+            "With --auth smart: a JSON file of who may approve apps, each with a password hash and the patients they may approve for.",
+            discussion:
+                #"An array of {"username", "password" (from 'medbrain hash-password'), "patients" (ids, or ["*"]), "user_scopes" (true: may grant user/ scopes), "fhirUser"}. Without it the server prints a secret that approves anything."#
+        ))
+    var users: String?
+
+    @Option(
         name: .customLong("public-url"),
         help: ArgumentHelp(
             "The origin clients reach the server at, when not the address it listens on (a proxy, a name on the network).",
@@ -74,6 +82,7 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         if clients != nil, auth != .smart { throw ValidationError("--clients needs --auth smart") }
+        if users != nil, auth != .smart { throw ValidationError("--users needs --auth smart") }
         if let seed, DatasetSeed(seed) == nil {
             throw ValidationError("--seed needs one word, such as a number or a name")
         }
@@ -106,6 +115,7 @@ struct Serve: AsyncParsableCommand {
         if auth == .smart {
             do {
                 configuration.authorization = .smart(clients: try clients.map(SMARTClientFile.read) ?? [])
+                configuration.signIn = try users.map { .users(try SMARTUserFile.read($0)) } ?? .newSecret()
             } catch {
                 throw CommandFailure("\(error)")
             }
@@ -146,6 +156,12 @@ struct Serve: AsyncParsableCommand {
                 if auth == .smart {
                     let origin = url.dropLast(FHIRService.basePath.count)
                     Output.standardOutput("SMART: every request needs a token; authorize at \(origin)/auth/authorize\n")
+                    // As Jupyter does: whoever started the server reads it here and approves with it.
+                    if let secret = service.authorization?.signInSecret {
+                        Output.standardOutput("SMART: approve logins with the sign-in secret \(secret)\n")
+                    } else {
+                        Output.standardOutput("SMART: the users of \(users ?? "") approve logins\n")
+                    }
                 }
                 Output.standardOutput("\(storage); press Ctrl-C to stop\n")
             }

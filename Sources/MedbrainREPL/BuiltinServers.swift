@@ -11,10 +11,16 @@ public struct BuiltinServer: Sendable {
     public let stop: @Sendable () async -> Void
     /// What its `--load` files gave, a line each (`loaded 12 resources: …`); empty without one.
     public let loadReport: [String]
+    /// With SMART: the secret whoever approves a login types on the authorization page.
+    public let signInSecret: String?
 
-    public init(baseURL: String, loadReport: [String] = [], stop: @escaping @Sendable () async -> Void) {
+    public init(
+        baseURL: String, loadReport: [String] = [], signInSecret: String? = nil,
+        stop: @escaping @Sendable () async -> Void
+    ) {
         self.baseURL = baseURL
         self.loadReport = loadReport
+        self.signInSecret = signInSecret
         self.stop = stop
     }
 }
@@ -102,6 +108,14 @@ public actor BuiltinServers {
 
     /// The base URLs of the servers running now.
     var baseURLs: [String] { running.values.map(\.baseURL) }
+
+    /// The sign-in secret of the running server at `baseURL`, if it asks for one.
+    func signInSecret(of baseURL: String) -> String? {
+        running.values.first { $0.baseURL == baseURL }?.signInSecret
+    }
+
+    /// The sign-in secrets of the servers running now.
+    var signInSecrets: [String] { running.values.compactMap(\.signInSecret) }
 
     /// Stops every server; the next ones run with `now` as their clock and `seed`'s data.
     func restart(now: Date?, seed: String?) async {

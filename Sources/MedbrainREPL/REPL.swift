@@ -227,6 +227,9 @@ public final class REPL {
     /// The base URLs of the built-in servers started so far (their ports change every run).
     public func builtinBaseURLs() async -> [String] { await context.servers.baseURLs }
 
+    /// The sign-in secrets of the built-in SMART servers running now, which transcripts hide.
+    public func builtinSignInSecrets() async -> [String] { await context.servers.signInSecrets }
+
     /// Stops the built-in servers.
     public func shutdown() async { await context.servers.stopAll() }
 

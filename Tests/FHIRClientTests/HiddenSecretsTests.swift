@@ -20,6 +20,21 @@ struct HiddenSecretsTests {
         #expect(HiddenSecrets.hiding(form: form) == shown)
     }
 
+    /// What is typed at the prompt goes to the history file unless it carries a secret.
+    @Test(arguments: [
+        ("post [ORIGIN]/auth/authorize --form 'request=r&decision=approve&patient=f001&secret=Xy9'", false),
+        ("post /auth/authorize --form 'request=r&decision=approve&username=amy&password=hunter2'", false),
+        ("post /auth/token --form 'grant_type=refresh_token&refresh_token=R1&client_id=medbrain'", false),
+        ("post /auth/revoke --form 'token=T0k&client_id=medbrain'", false),
+        ("get Patient/f001 --header 'Authorization: Bearer abc'", false),
+        ("post /auth/authorize --form 'request=request-1&decision=approve&patient=f001&secret=[SECRET]'", true),
+        ("post /auth/token --form 'grant_type=authorization_code&code=code-2&code_verifier=dBjft'", true),
+        ("search Patient name=secret", true), ("get Patient?_id=f001&tokenish=1", true), ("login --smart", true),
+    ])
+    func aLineWithASecretStaysOutOfTheHistory(line: String, kept: Bool) {
+        #expect(HiddenSecrets.mayKeepInHistory(line) == kept, "\(line)")
+    }
+
     @Test func aTokenResponseIsShownWithoutItsTokens() throws {
         let body = #"{"access_token":"A1","token_type":"Bearer","refresh_token":"R1","id_token":"I1","patient":"f001"}"#
         let exchange = HTTPExchange(

@@ -117,9 +117,12 @@ struct SMARTAuthorizeTests {
             body: #"{"resourceType":"Patient","id":"p9","name":[{"family":"<script>x</script>","given":["O'Brien"]}]}"#)
         #expect(created.status == 201, "\(created.text)")
         let query = SMARTHarness.authorizeQuery(scope: Self.scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+        let id = try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
+        // The patients are listed once the user signed in.
+        let form = "request=\(id)&secret=\(harness.auth.signInSecret ?? "")"
         let page = await harness.auth.respond(
-            FHIRRequest(method: "GET", components: ["authorize"], query: query), origin: SMARTHarness.origin,
-            audience: SMARTHarness.audience
+            FHIRRequest(method: "POST", components: ["authorize"], body: Array(form.utf8)),
+            origin: SMARTHarness.origin, audience: SMARTHarness.audience
         ) { await harness.service.patientChoices() }
         let html = page.text
         #expect(html.contains("O&#39;Brien &lt;script&gt;x&lt;/script&gt;"), "\(html)")

@@ -85,7 +85,7 @@ import Testing
         func ask(aud: String) async throws -> (status: Int, body: String) {
             let query =
                 "response_type=code&client_id=medbrain&redirect_uri=http%3A%2F%2F127.0.0.1%3A5555%2Fcallback"
-                + "&scope=user%2F*.rs&state=s&code_challenge=\(challenge)&code_challenge_method=S256"
+                + "&scope=launch%2Fpatient+patient%2F*.rs&state=s&code_challenge=\(challenge)&code_challenge_method=S256"
                 + "&aud=\(aud.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? aud)"
             let text = try await RawHTTP.exchange(
                 port: port,

@@ -13,6 +13,9 @@ An EHR launch too: the server opens the app's launch URL with `iss` and `launch`
 fhirclient's authorization carries the launch back, so the token is for the EHR's patient.
 It also checks what the server refuses: no token, another patient, a wrong state; and the
 `id_token` of `openid fhirUser` with joserfc against the key the server's `jwks_uri` publishes.
+The user signs in first, as a user of a `--users` file whose password hashes Python's hashlib
+made (scrypt and PBKDF2-HMAC-SHA-256), an implementation independent of Medbrain's; the browser
+keeps the sign-in cookie and posts the page's csrf value, as a browser does.
 
 Backend services are done by Authlib (PyPI, with its JOSE library joserfc), an OAuth 2.0 library independent of Medbrain: it
 signs a client assertion (`private_key_jwt`, RS384 with an RSA key and ES384 with a P-384 key it
@@ -25,6 +28,8 @@ Each check prints `ok - NAME` or `not ok - NAME: reason`; the last line is
 """
 
 import argparse
+import base64
+import hashlib
 import html.parser
 import json
 import logging
@@ -55,26 +60,40 @@ TIMEOUT = REQUEST_TIMEOUT
 BACKEND_SCOPE = "system/*.rs"
 
 
+USER, PASSWORD = "tutor", "a tutor's own password"
+
+
 class FormReader(html.parser.HTMLParser):
-    """The authorization page's form: its hidden request id and the patients offered."""
+    """The authorization page's form: its hidden request id and csrf, and the patients offered."""
 
     def __init__(self):
         super().__init__()
         self.request = None
+        self.csrf = None
         self.patients = []
 
     def handle_starttag(self, tag, attributes):
         found = dict(attributes)
-        if tag == "input" and found.get("name") == "request":
-            self.request = found.get("value")
+        if tag == "input" and found.get("name") in ("request", "csrf"):
+            setattr(self, found["name"], found.get("value"))
         if tag == "input" and found.get("name") == "patient":
             self.patients.append(found.get("value"))
 
 
-def start(medbrain, clients):
+def password_hashes(password):
+    """The password hashed by hashlib as a users file keeps it: scrypt, and PBKDF2-HMAC-SHA-256."""
+    encode = lambda data: base64.urlsafe_b64encode(data).decode().rstrip("=")
+    salt = os.urandom(16)
+    scrypt = hashlib.scrypt(password.encode(), salt=salt, n=16384, r=8, p=1, dklen=32)
+    pbkdf2 = hashlib.pbkdf2_hmac("sha256", password.encode(), salt, 100_000, 32)
+    return (f"scrypt$16384$8$1${encode(salt)}${encode(scrypt)}",
+            f"pbkdf2-sha256$100000${encode(salt)}${encode(pbkdf2)}")
+
+
+def start(medbrain, clients, users):
     server = subprocess.Popen(
         [medbrain, "serve", "--port", "0", "--fhir-version", "r4", "--now", NOW, "--auth", "smart",
-         "--clients", clients],
+         "--clients", clients, "--users", users],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = server.stdout.readline()
     expect("listening on " in line, f"no URL on the server's first line: {line!r}")
@@ -84,18 +103,28 @@ def start(medbrain, clients):
 def approve(authorize_url, patient):
     """What the user does on the authorization page: the redirect it answers with. In an EHR
     launch (`patient` None) the page offers no patient to pick."""
-    page = requests.get(authorize_url, timeout=TIMEOUT)
+    browser = requests.Session()
+    page = browser.get(authorize_url, timeout=TIMEOUT)
     expect(page.status_code == 200, f"the page answered {page.status_code}: {page.text[:300]}")
     form = FormReader()
     form.feed(page.text)
+    expect(form.patients == [], f"patients offered before signing in: {form.patients}")
+    origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(authorize_url))
+    signed_in = browser.post(
+        origin + "/auth/authorize",
+        data={"request": form.request, "csrf": form.csrf, "username": USER, "password": PASSWORD},
+        headers={"Origin": origin}, timeout=TIMEOUT)
+    expect(signed_in.status_code == 200, f"the sign-in answered {signed_in.status_code}: {signed_in.text[:300]}")
+    form = FormReader()
+    form.feed(signed_in.text)
     if patient is None:
         expect(form.patients == [], f"an EHR launch offers patients: {form.patients}")
     else:
         expect(patient in form.patients, f"{patient} is not offered: {form.patients}")
-    origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(authorize_url))
-    answer = requests.post(
-        origin + "/auth/authorize", data={"request": form.request, "patient": patient, "decision": "approve"},
-        allow_redirects=False, timeout=TIMEOUT)
+    answer = browser.post(
+        origin + "/auth/authorize",
+        data={"request": form.request, "csrf": form.csrf, "patient": patient, "decision": "approve"},
+        headers={"Origin": origin}, allow_redirects=False, timeout=TIMEOUT)
     expect(answer.status_code == 302, f"the approval answered {answer.status_code}: {answer.text[:300]}")
     return answer.headers["Location"]
 
@@ -136,7 +165,14 @@ def main():
              "launch_uri": LAUNCH},
             {"client_id": "interop-service", "jwks": {"keys": [rsa_public, ec_public]}, "scope": BACKEND_SCOPE},
         ], file)
-    server, base = start(arguments.medbrain, clients)
+    users = os.path.join(folder, "users.json")
+    scrypt, pbkdf2 = password_hashes(PASSWORD)
+    with open(users, "w") as file:
+        json.dump([
+            {"username": USER, "password": scrypt, "patients": ["*"]},
+            {"username": "f001", "password": pbkdf2, "patients": ["f001"]},
+        ], file)
+    server, base = start(arguments.medbrain, clients, users)
     state = {}
     try:
         def discovery():
@@ -195,6 +231,24 @@ def main():
             state["smart"].server.reauthorize()
             expect(state["smart"].server.auth.access_token not in (None, before), "no new access token")
             expect(Patient.read("f001", state["smart"].server).id == "f001", "the new token does not read")
+
+        def signed_in_only():
+            """No approval without signing in; a user with a PBKDF2 hash approves for their own patient only."""
+            smart = fc_client.FHIRClient(
+                settings={"app_id": APP, "api_base": base, "redirect_uri": REDIRECT, "scope": SCOPE})
+            asked = requests.get(smart.authorize_url, headers={"Accept": "application/json"}, timeout=TIMEOUT).json()
+            expect("patients" not in asked, f"patients named before signing in: {asked}")
+            url, request = asked["answer"]["url"], asked["request"]
+            post = lambda **fields: requests.post(
+                url, data=dict(request=request, decision="approve", **fields), allow_redirects=False, timeout=TIMEOUT)
+            anonymous = post(patient="f001")
+            expect(anonymous.status_code == 401, f"{anonymous.status_code}: {anonymous.text[:200]}")
+            wrong = post(patient="f001", username="f001", password=PASSWORD + "!")
+            expect(wrong.status_code == 401, f"{wrong.status_code}: {wrong.text[:200]}")
+            other = post(patient="f002", username="f001", password=PASSWORD)
+            expect(other.status_code == 400, f"{other.status_code}: {other.text[:200]}")
+            own = post(patient="f001", username="f001", password=PASSWORD)
+            expect(own.status_code == 302 and "code=" in own.headers["Location"], f"{own.status_code}: {own.text[:200]}")
 
         def wrong_state():
             smart = fc_client.FHIRClient(
@@ -256,6 +310,7 @@ def main():
             expect(Patient.read("f002", smart.server).id == "f002", "the launch's patient is not read")
 
         checks.run("fhirclient refuses a callback with a wrong state", wrong_state)
+        checks.run("no approval without signing in; a user approves for their own patient only", signed_in_only)
         checks.run("EHR launch: the server opens the app with iss and launch; fhirclient's token is for f002",
                    ehr_launch)
         checks.run("Authlib: backend services with an RS384 assertion reach every patient, read only",

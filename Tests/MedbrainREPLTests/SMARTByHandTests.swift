@@ -19,6 +19,7 @@ struct SMARTByHandTests {
     static func session() async throws -> (Probe, InProcessServer, folder: String) {
         var configuration = ServerConfiguration(version: .r4, now: Probe.datasetNow)
         configuration.authorization = .smart(clients: [])
+        configuration.numberedAuthorization = true
         let server = try await InProcessServer.start(configuration)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-byhand-\(UUID())").path
         let probe = Probe()
@@ -28,6 +29,11 @@ struct SMARTByHandTests {
     }
 
     static func origin(_ server: InProcessServer) -> String { String(server.baseURL.dropLast("/fhir".count)) }
+
+    /// The form that approves `request-1` for f001, signed in with the server's secret.
+    static func approval(_ server: InProcessServer) -> String {
+        "request=request-1&decision=approve&patient=f001&secret=\(server.service.authorization?.signInSecret ?? "")"
+    }
 
     static func authorize(_ server: InProcessServer, leaving: String? = nil) -> String {
         let items = [
@@ -53,7 +59,7 @@ struct SMARTByHandTests {
         let page = await probe.run(Self.authorize(server))
         #expect(page.errors == "" && page.output.contains("\"request\": \"request-1\""), "\(page)")
         let approved = await probe.run(
-            "post \(Self.origin(server))/auth/authorize --form 'request=request-1&decision=approve&patient=f001'")
+            "post \(Self.origin(server))/auth/authorize --form '\(Self.approval(server))'")
         #expect(
             approved.output
                 == "302, Location: http://127.0.0.1/callback?code=code-2&state=s1\n(a redirect is shown, not followed)\n"
@@ -82,7 +88,7 @@ struct SMARTByHandTests {
         let (_, other, _) = try await Self.session()
         try await probe.setUp([
             Self.authorize(other),
-            "post \(Self.origin(other))/auth/authorize --form 'request=request-1&decision=approve&patient=f001'",
+            "post \(Self.origin(other))/auth/authorize --form '\(Self.approval(other))'",
         ])
         let exchanged = await probe.run(Self.exchange(other))
         #expect(
@@ -107,7 +113,7 @@ struct SMARTByHandTests {
         #expect(unaimed.errors.contains("400: invalid_request: unknown client_id 'x'"), "\(unaimed)")
         try await probe.setUp([
             Self.authorize(server),
-            "post \(Self.origin(server))/auth/authorize --form 'request=request-1&decision=approve&patient=f001'",
+            "post \(Self.origin(server))/auth/authorize --form '\(Self.approval(server))'",
         ])
         let wrong = await probe.run(
             Self.exchange(server, verifier: Self.challenge))
@@ -131,12 +137,14 @@ struct SMARTByHandTests {
         probe.repl.serversPath = folder + "/servers"
         try await probe.setUp(["connect builtin r4 --auth smart"])
         let base = try #require(probe.repl.baseURL)
+        let secret = try #require(await probe.repl.builtinSignInSecrets().first)
+        probe.repl.placeholders = [("[SECRET]", secret)]
         let origin = String(base.dropLast("/fhir".count))
         try await probe.setUp([
             "get \(origin)/auth/authorize?response_type=code&client_id=medbrain&redirect_uri=http://127.0.0.1/callback"
                 + "&scope=launch/patient+patient/*.rs&state=s&code_challenge=\(Self.challenge)"
                 + "&code_challenge_method=S256&aud=\(base)",
-            "post \(origin)/auth/authorize --form 'request=request-1&decision=approve&patient=f001'",
+            "post \(origin)/auth/authorize --form 'request=request-1&decision=approve&patient=f001&secret=[SECRET]'",
             Self.exchange(origin: origin),
         ])
         #expect(probe.repl.state.patientID == "f001")
@@ -186,5 +194,19 @@ struct SMARTByHandTests {
         #expect(again["code_challenge"] == first["code_challenge"])
         #expect(verifier.count == 43)
         await probe.stop()
+    }
+}
+
+/// Tokens cross the network encrypted: `login --smart` and `login --backend` use http only for
+/// a server on this machine.
+@Suite struct ClearTextLoginTests {
+    @Test(arguments: [
+        ("http://127.0.0.1:8080/fhir", true), ("http://localhost/fhir", true), ("http://[::1]:9000/fhir", true),
+        ("http://127.9.9.9/fhir", true), ("https://ehr.example/fhir", true), ("HTTPS://ehr.example/fhir", true),
+        ("http://ehr.example/fhir", false), ("http://10.0.0.5:8080/fhir", false),
+        ("http://127.0.0.1.evil.example/fhir", false), ("http://localhost.evil.example/fhir", false),
+    ])
+    func httpOnlyOnLoopback(url: String, allowed: Bool) {
+        #expect(((try? CommandContext.refuseClearText(url)) != nil) == allowed, "\(url)")
     }
 }

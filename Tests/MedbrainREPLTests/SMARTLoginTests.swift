@@ -12,7 +12,7 @@ import Testing
 @Suite("SMART login in the REPL")
 struct SMARTLoginTests {
     /// What the user does in the browser.
-    enum User: Sendable { case approve(String), decline, forgeState }
+    enum User: Sendable { case approve(String), decline, forgeState, dropNonce }
 
     /// A REPL connected to a SMART server, its profiles (and tokens) in a folder of their own.
     static func session(_ user: User) async throws -> (Probe, InProcessServer, folder: String) {
@@ -22,30 +22,38 @@ struct SMARTLoginTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-smart-\(UUID())").path
         let probe = Probe()
         probe.repl.serversPath = folder + "/servers"
-        probe.repl.openBrowser = { url in Task { await Self.browse(url, as: user) } }
+        let secret = server.service.authorization?.signInSecret ?? ""
+        probe.repl.openBrowser = { url in Task { await Self.browse(url, as: user, secret: secret) } }
         try await probe.setUp(["connect \(server.baseURL)"])
         return (probe, server, folder)
     }
 
-    /// Opens the page, answers it as `user` would, and follows the redirect to the REPL.
-    static func browse(_ url: String, as user: User) async {
+    /// Opens the page, signs in with the server's `secret` and answers as `user` would, and
+    /// follows the redirect to the REPL.
+    static func browse(_ url: String, as user: User, secret: String) async {
+        var url = url
+        // A replayed or injected id_token would not carry this login's nonce.
+        if case .dropNonce = user { url = url.replacing(/&nonce=[^&]*/, with: "") }
         guard let page = try? await RawHTTP.browse(url) else { return }
         // A request the server refuses goes straight back to the app.
         if page.status == 302, let location = page.location {
             _ = try? await RawHTTP.browse(location)
             return
         }
-        guard let id = page.body.firstMatch(of: /name="request" value="([^"]+)"/)?.1 else { return }
+        guard let id = page.body.firstMatch(of: /name="request" value="([^"]+)"/)?.1,
+            let csrf = page.body.firstMatch(of: /name="csrf" value="([^"]+)"/)?.1
+        else { return }
         let (decision, patient) =
             switch user {
             case .approve(let chosen): ("approve", chosen)
             case .decline: ("deny", "")
-            case .forgeState: ("approve", "f001")
+            case .forgeState, .dropNonce: ("approve", "f001")
             }
         let origin = url.prefix { $0 != "?" }
         guard
             let answer = try? await RawHTTP.browse(
-                String(origin), form: "request=\(id)&decision=\(decision)&patient=\(patient)"),
+                String(origin),
+                form: "request=\(id)&csrf=\(csrf)&secret=\(secret)&decision=\(decision)&patient=\(patient)"),
             var location = answer.location
         else { return }
         if case .forgeState = user { location = location.replacingOccurrences(of: "state=", with: "state=forged") }
@@ -134,6 +142,16 @@ struct SMARTLoginTests {
         await probe.stop()
     }
 
+    /// OpenID Connect: an id_token without the nonce the login sent is not believed.
+    @Test func anIDTokenWithoutTheLoginsNonceIsRefused() async throws {
+        let (probe, server, _) = try await Self.session(.dropNonce)
+        defer { Task { await server.stop() } }
+        #expect(
+            await probe.run("login --smart").errors
+                == "error: the login is refused: the id_token's nonce is not the one this login sent\n")
+        await probe.stop()
+    }
+
     @Test func aScopeTheClientMayNotHaveIsRefusedByTheServer() async throws {
         let (probe, server, _) = try await Self.session(.approve("f001"))
         defer { Task { await server.stop() } }
@@ -207,8 +225,9 @@ struct SMARTLoginTests {
         let probe = Probe()
         probe.repl.serversPath =
             FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-smart-\(UUID())").path + "/servers"
-        probe.repl.openBrowser = { url in Task { await Self.browse(url, as: .approve("f001")) } }
         #expect(await probe.run("connect builtin r4 --auth smart").errors == "")
+        let secret = try #require(await probe.repl.builtinSignInSecrets().first)
+        probe.repl.openBrowser = { url in Task { await Self.browse(url, as: .approve("f001"), secret: secret) } }
         #expect(await probe.run("read Patient f001").errors.contains("(401)"))
         let login = await probe.run("login --smart")
         #expect(login.errors == "" && login.output.contains("(Patient/f001)"), "\(login.errors)")

@@ -26,10 +26,11 @@ struct SMARTCheckTests {
         await repl.execute("connect builtin r4 --auth smart")
         let base = try #require(repl.baseURL)
         let origin = String(base.dropLast("/fhir".count))
+        let secret = try #require(await repl.builtinSignInSecrets().first)
         let lines = [
             "get \(origin)/auth/authorize?response_type=code&client_id=medbrain&redirect_uri=http://127.0.0.1/callback"
                 + "&scope=\(scope)&state=s&code_challenge=\(challenge)&code_challenge_method=S256&aud=\(base)",
-            "post \(origin)/auth/authorize --form 'request=request-1&decision=approve&patient=\(patient)'",
+            "post \(origin)/auth/authorize --form 'request=request-1&decision=approve&patient=\(patient)&secret=\(secret)'",
             "post \(origin)/auth/token --form 'grant_type=authorization_code&code=code-2"
                 + "&redirect_uri=http://127.0.0.1/callback&client_id=medbrain&code_verifier=\(verifier)'",
         ]

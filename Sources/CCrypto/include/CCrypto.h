@@ -33,4 +33,15 @@ int medbrain_sign(const char *digest, const char *pem, size_t pem_length, const 
 /// `pem` (up to `*pem_length` bytes, set to the length written). 1 on success, 0 if not.
 int medbrain_new_rsa_key(char *pem, size_t *pem_length);
 
+/// scrypt (RFC 7914) of `password` with `salt` and the cost N, r, p, into `key_length` bytes
+/// of `key`. 1 on success, 0 if not (libcrypto missing, a cost it refuses).
+int medbrain_scrypt(const char *password, size_t password_length, const unsigned char *salt, size_t salt_length,
+                    unsigned long long n, unsigned long long r, unsigned long long p, unsigned char *key,
+                    size_t key_length);
+
+/// PBKDF2 with HMAC-SHA-256 (RFC 8018) of `password` with `salt`, `iterations` times, into
+/// `key_length` bytes of `key`. 1 on success, 0 if not.
+int medbrain_pbkdf2_sha256(const char *password, size_t password_length, const unsigned char *salt,
+                           size_t salt_length, int iterations, unsigned char *key, size_t key_length);
+
 #endif

@@ -80,8 +80,11 @@ extension AuthorizationServer {
     /// The user's answer to the request waiting under `id`: where to send the browser, with a
     /// code (approved, for `patient`, one of `patients`, when the request needs one) or
     /// `access_denied`.
-    public func answer(_ id: String, approve: Bool, patient: String?, patients: Set<String>) -> Result<String, Refusal>
-    {
+    ///
+    /// `approver` signed in: they may approve only the scopes and patients their entry allows.
+    public func answer(
+        _ id: String, approve: Bool, patient: String?, patients: Set<String>, by approver: Approver = .owner
+    ) -> Result<String, Refusal> {
         let now = clock.now()
         return records.withLock { state in
             guard let pending = state.pending.removeValue(forKey: id) else {
@@ -100,9 +103,14 @@ extension AuthorizationServer {
                             ("state", pending.state),
                         ]))
             }
-            if pending.needsPatient, !patients.contains(patient ?? "") {
+            if let refusal = Self.refusal(of: pending, by: approver) {
                 state.pending[id] = pending
-                return .failure(.page("pick the patient whose data the app may reach, one of this server's"))
+                return .failure(.page(refusal))
+            }
+            if pending.needsPatient, !patients.contains(patient ?? "") || !approver.mayPick(patient ?? "") {
+                state.pending[id] = pending
+                let whose = approver.patients == nil ? "one of this server's" : "one \(approver.name) may approve for"
+                return .failure(.page("pick the patient whose data the app may reach, \(whose)"))
             }
             prune(&state, now: now)
             guard Self.hasRoom(state.codes.count) else {
@@ -111,9 +119,28 @@ extension AuthorizationServer {
             }
             let code = makeSecret("code", bytes: 32, in: &state)
             let chosen = pending.launchPatient ?? (pending.needsPatient ? patient : nil)
-            state.codes[code] = Code(pending: pending, patient: chosen, issued: now)
+            state.codes[code] = Code(pending: pending, patient: chosen, issued: now, approver: approver)
             return .success(Self.redirect(pending.redirectURI, [("code", code), ("state", pending.state)]))
         }
+    }
+
+    /// Why `approver` may not approve `pending`: scopes beyond a patient's, or an EHR launch for
+    /// a patient not theirs; nil when they may.
+    static func refusal(of pending: Pending, by approver: Approver) -> String? {
+        if !approver.userScopes {
+            let wide = pending.scopes.scopes.filter { scope in
+                if case .clinical(let level, _, _, _) = scope { level != .patient } else { false }
+            }
+            if !wide.isEmpty {
+                let names = wide.map(\.description).joined(separator: " ")
+                return
+                    "\(approver.name) may approve a patient's scopes only, and \(pending.client.id) asks for \(names)"
+            }
+        }
+        if let patient = pending.launchPatient, !approver.mayPick(patient) {
+            return "\(approver.name) may not approve apps for Patient/\(patient)"
+        }
+        return nil
     }
 
     /// `uri` with `items` added to its query.

@@ -47,20 +47,12 @@ extension AuthorizationServer {
         case ("GET", ["authorize"]):
             switch authorize(request.query, audience: audience) {
             case .success(let id):
-                let page = AuthorizePage(id: id, pending: pending(id)!, patients: await patients())
-                return wantsJSON ? Self.json(200, page.json(origin: origin)) : Self.page(page.html)
+                let approver = session(request.headers["cookie"])
+                return await page(id, approver: approver, json: wantsJSON, origin: origin, patients: patients)
             case .failure(let refusal): return Self.refused(refusal, json: wantsJSON)
             }
         case ("POST", ["authorize"]):
-            let value = { (name: String) in form.first { $0.name == name }?.value }
-            let known = Set(await patients().map(\.id))
-            let result = answer(
-                value("request") ?? "", approve: value("decision") == "approve", patient: value("patient"),
-                patients: known)
-            switch result {
-            case .success(let location): return FHIRResponse(status: 302, headers: [("Location", location)])
-            case .failure(let refusal): return Self.refused(refusal, json: wantsJSON)
-            }
+            return await approval(request, form: form, origin: origin, json: wantsJSON, patients: patients)
         case ("POST", ["token"]):
             let basic = Self.basic(request.headers["authorization"])
             switch token(form, basic: basic, tokenURL: "\(origin)\(Self.path)/token") {
@@ -154,9 +146,20 @@ extension AuthorizationServer {
             body: body.compactBytes)
     }
 
+    /// A page of the authorization server: never framed by another site (clickjacking an
+    /// Approve button), no script. (No `form-action`: browsers apply it to the redirect to the
+    /// app that answers the form.)
     static func page(_ html: String, status: Int = 200) -> FHIRResponse {
         FHIRResponse(
-            status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+            status: status,
+            headers: [
+                ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+                (
+                    "Content-Security-Policy",
+                    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
+                ),
+                ("X-Frame-Options", "DENY"), ("Referrer-Policy", "no-referrer"),
+            ],
             body: Array(html.utf8))
     }
 

@@ -25,7 +25,7 @@ extension AuthorizationServer {
 
     /// The `id_token` of a code's grant: nil without `openid`, or without a patient, who is the
     /// user this server knows.
-    func idToken(for pending: Pending, patient: String?, now: Date) -> String? {
+    func idToken(for pending: Pending, patient: String?, approver: Approver = .owner, now: Date) -> String? {
         guard pending.scopes.contains("openid"), let patient, let key = signingKey() else { return nil }
         let seconds = Int(now.timeIntervalSince1970)
         var claims: [(String, JSONValue)] = [
@@ -33,7 +33,8 @@ extension AuthorizationServer {
             ("iat", .number(String(seconds))), ("exp", .number(String(seconds + Int(Self.idTokenLifetime)))),
         ]
         if pending.scopes.contains("fhirUser") {
-            claims.append(("fhirUser", .string("\(pending.audience)/Patient/\(patient)")))
+            let user = approver.fhirUser ?? "Patient/\(patient)"
+            claims.append(("fhirUser", .string("\(pending.audience)/\(user)")))
         }
         if let nonce = pending.nonce { claims.append(("nonce", .string(nonce))) }
         return JWT.signed(.object(JSONObject(claims)), by: key, algorithm: "RS256")

@@ -156,7 +156,7 @@ extension AuthorizationServer {
             let family = startFamily(client: client, scopes: kept.pending.scopes, now: now, in: &state)
             kept.family = family
             state.codes[code] = kept
-            let idToken = idToken(for: kept.pending, patient: kept.patient, now: now)
+            let idToken = idToken(for: kept.pending, patient: kept.patient, approver: kept.approver, now: now)
             let grant = SMARTGrant(
                 clientID: client.id, scopes: kept.pending.scopes, patient: kept.patient,
                 expires: now + Self.tokenLifetime, family: family, issuer: idToken == nil ? nil : kept.pending.audience,

@@ -32,6 +32,9 @@ public final class AuthorizationServer: Sendable {
         var nonce: String?
         /// The patient an EHR launch opened the app for: the user picks none.
         var launchPatient: String?
+        /// What the page's form carries back, so that a form another site posts with the
+        /// user's sign-in cookie is refused: random even on a numbered server.
+        var csrf = Base64URL.random(bytes: 16)
         /// Whether the user must pick a patient: a patient scope or `launch/patient`, outside an
         /// EHR launch.
         var needsPatient: Bool {
@@ -45,6 +48,8 @@ public final class AuthorizationServer: Sendable {
         let pending: Pending
         let patient: String?
         let issued: Date
+        /// Who approved it.
+        var approver = Approver.owner
         /// The family of tokens it was exchanged for, revoked if the code comes again.
         var family: String?
     }
@@ -74,8 +79,15 @@ public final class AuthorizationServer: Sendable {
         var current: String?
     }
 
+    /// A browser signed in to the authorization page: its cookie's value stands for `approver`.
+    struct Session: Sendable {
+        let approver: Approver
+        let expires: Date
+    }
+
     struct State: Sendable {
         var pending: [String: Pending] = [:]
+        var sessions: [String: Session] = [:]
         var codes: [String: Code] = [:]
         var tokens: [String: SMARTGrant] = [:]
         var refreshTokens: [String: Refresh] = [:]
@@ -88,6 +100,8 @@ public final class AuthorizationServer: Sendable {
     }
 
     let clients: [String: SMARTClient]
+    /// Who may approve, and how they prove it.
+    let signIn: SignIn
     let clock: any ServerClock
     /// Whether authorization requests and codes are numbered (`request-1`, `code-1`) rather than
     /// random: a server whose clock is fixed, for a lesson or a transcript that every student
@@ -99,12 +113,19 @@ public final class AuthorizationServer: Sendable {
     /// the first need, so a server that never issues one never loads libcrypto.
     let ownKey = Mutex<SigningKey?>(nil)
 
-    public init(clients: [SMARTClient], clock: any ServerClock, numbered: Bool = false) {
+    public init(clients: [SMARTClient], clock: any ServerClock, numbered: Bool = false, signIn: SignIn = .newSecret()) {
         var byID: [String: SMARTClient] = [:]
         for client in [SMARTClient.medbrain] + clients { byID[client.id] = client }
         self.clients = byID
         self.clock = clock
         self.numbered = numbered
+        self.signIn = signIn
+    }
+
+    /// The secret whoever approves types, for a server without users: the server prints it on
+    /// its console. Nil with a users file.
+    public var signInSecret: String? {
+        if case .secret(let secret) = signIn { secret } else { nil }
     }
 
     /// How long this server's codes wait to be exchanged.

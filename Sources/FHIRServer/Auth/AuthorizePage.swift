@@ -5,9 +5,40 @@ import SMART
 struct AuthorizePage {
     let id: String
     let pending: AuthorizationServer.Pending
+    /// The patients the approver may pick; none shown before they sign in.
     let patients: [(id: String, name: String)]
+    /// Who signed in; nil: the page asks them to first.
+    let approver: Approver?
+    /// The fields that sign in (`secret`, or `username` and `password`).
+    let signInFields: [String]
 
     var html: String {
+        guard let approver else { return signInHTML }
+        return approvalHTML(approver)
+    }
+
+    /// The form that signs in before anything else is shown: no patient is listed to whoever
+    /// merely reaches the server.
+    private var signInHTML: String {
+        let inputs = signInFields.map { field in
+            let type = field == "username" ? "text" : "password"
+            let label = field == "secret" ? "The secret the server printed when it started" : field.capitalized
+            return "<p><label>\(label) <input type=\"\(type)\" name=\"\(field)\" required></label></p>"
+        }
+        return Self.document(
+            title: "Sign in · \(pending.client.id)",
+            body: """
+                <h1>Sign in to approve <code>\(pending.client.id.markupEscaped)</code></h1>
+                <form method="post" action="\(AuthorizationServer.path)/authorize">
+                <input type="hidden" name="request" value="\(id.markupEscaped)">
+                <input type="hidden" name="csrf" value="\(pending.csrf)">
+                \(inputs.joined())
+                <button type="submit">Sign in</button>
+                </form>
+                """)
+    }
+
+    private func approvalHTML(_ approver: Approver) -> String {
         let scopes = pending.scopes.scopes.map { "<li><code>\($0.description.markupEscaped)</code></li>" }.joined()
         var choice = ""
         if let patient = pending.launchPatient {
@@ -26,8 +57,10 @@ struct AuthorizePage {
             title: "Authorize \(pending.client.id)",
             body: """
                 <h1><code>\(pending.client.id.markupEscaped)</code> asks for access</h1>
+                <p>Signed in as \(approver.name.markupEscaped).</p>
                 <form method="post" action="\(AuthorizationServer.path)/authorize">
-                <input type="hidden" name="request" value="\(id)">
+                <input type="hidden" name="request" value="\(id.markupEscaped)">
+                <input type="hidden" name="csrf" value="\(pending.csrf)">
                 <h2>Scopes</h2><ul>\(scopes)</ul>\(choice)
                 <button type="submit" name="decision" value="approve">Approve</button>
                 <button type="submit" name="decision" value="deny">Deny</button>
@@ -46,9 +79,16 @@ struct AuthorizePage {
         if let patient = pending.launchPatient {
             fields.append(("patient", .string(patient)))
         } else if pending.needsPatient {
-            fields.append(
-                ("patients", .array(patients.map { ["id": .string($0.id), "name": .string($0.name)] })))
-            form.append(("patient", "the id of one of patients"))
+            if approver != nil {
+                fields.append(
+                    ("patients", .array(patients.map { ["id": .string($0.id), "name": .string($0.name)] })))
+            }
+            form.append(("patient", approver == nil ? "the id of the patient" : "the id of one of patients"))
+        }
+        // A terminal keeps no cookie: each answer it posts signs in again.
+        for field in signInFields {
+            let meaning = field == "secret" ? "the secret the server printed when it started" : "your \(field)"
+            form.append((field, .string(meaning)))
         }
         fields.append(
             (

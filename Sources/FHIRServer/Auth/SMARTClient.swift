@@ -34,11 +34,13 @@ public struct SMARTClient: Sendable, Equatable {
     /// Whether the client must prove itself at the token endpoint (a secret or a key).
     var isConfidential: Bool { secret != nil || !keys.isEmpty }
 
-    /// Every server knows Medbrain's own REPL, a public client on a loopback redirect.
+    /// Every server knows Medbrain's own REPL, a public client on a loopback redirect. Anyone
+    /// can name a public client, so it is granted no more than a patient's own record; a
+    /// `--clients` entry with the id `medbrain` widens it (to `user/` scopes, say).
     public static let medbrain = SMARTClient(
         id: "medbrain", redirectURIs: ["http://127.0.0.1/callback"],
         scopes: SMARTScopes.parse(
-            "launch launch/patient openid fhirUser offline_access online_access patient/*.cruds user/*.cruds"
+            "launch launch/patient openid fhirUser offline_access online_access patient/*.cruds"
         ).scopes)
 
     /// Whether `uri` is one of the client's redirect URIs.

@@ -38,7 +38,8 @@ extension FHIRService {
             case .open: nil
             case .smart(let clients):
                 AuthorizationServer(
-                    clients: clients, clock: clock is FixedClock ? SystemClock() : clock, numbered: clock is FixedClock)
+                    clients: clients, clock: clock is FixedClock ? SystemClock() : clock,
+                    numbered: configuration.numberedAuthorization, signIn: configuration.signIn ?? .newSecret())
             }
         let service = FHIRService(
             version: configuration.version, store: store, clock: clock,

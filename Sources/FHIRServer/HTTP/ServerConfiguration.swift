@@ -21,6 +21,12 @@ public struct ServerConfiguration: Sendable {
     public var loadProgress: (@Sendable (Int, Int) -> Void)?
     /// Whether every request needs a SMART token (`--auth smart`), and the apps registered.
     public var authorization: ServerAuthorization = .open
+    /// Who approves apps with `--auth smart`: users of a `--users` file, or (nil) the secret the
+    /// server makes and prints.
+    public var signIn: SignIn?
+    /// Whether authorization requests and codes are numbered (`request-1`, `code-2`), for a
+    /// lesson whose steps type them; else random, fixed clock or not.
+    public var numberedAuthorization = false
     /// Where clients reach the server when that is not the bound address (`--public-url`, a
     /// proxy or a name on the network): its origin is the one the server writes and answers to.
     public var publicURL: URL?

@@ -125,7 +125,9 @@ extension CommandContext {
         let name = words.first ?? "dstu2"
         guard let version = FHIRVersion(rawValue: name.lowercased()), words.count <= 1 else { throw usage }
         let server = try await servers.server(version, loading: load, smart: smart)
-        return ConnectTarget(url: server.baseURL, loadReport: load.isEmpty ? [] : server.loadReport)
+        // As `serve` prints it on its console: whoever approves a login on its page types it.
+        let secret = server.signInSecret.map { ["approve SMART logins with the sign-in secret \($0)"] } ?? []
+        return ConnectTarget(url: server.baseURL, loadReport: (load.isEmpty ? [] : server.loadReport) + secret)
     }
 
     fileprivate func disconnect(_ arguments: [String]) throws {

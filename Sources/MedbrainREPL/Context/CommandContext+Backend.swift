@@ -33,6 +33,7 @@ extension CommandContext {
             throw REPLError("\(client.server.baseURL) announces no SMART endpoints, so no token endpoint to ask")
         }
         let path = (keyFile as NSString).expandingTildeInPath
+        try Self.refuseClearText(endpoints.token)
         let form = try backendForm(clientID: clientID, tokenURL: endpoints.token, keyFile: path, kid: kid, scope: scope)
         let answer = try await tokenAnswer(client, endpoints.token, form: form)
         guard

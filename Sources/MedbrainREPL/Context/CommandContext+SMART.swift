@@ -32,10 +32,12 @@ extension CommandContext {
             }
         }
         let client = try connected()
+        try Self.refuseClearText(client.server.baseURL)
         guard let endpoints = try await client.smartEndpoints() else {
             throw REPLError(
                 "\(client.server.baseURL) announces no SMART endpoints; 'login' finds a patient without one")
         }
+        for endpoint in [endpoints.authorize, endpoints.token] { try Self.refuseClearText(endpoint) }
         if !endpoints.codeChallengeMethods.isEmpty, !endpoints.codeChallengeMethods.contains(PKCE.method) {
             throw REPLError("the server does not offer PKCE S256, which a native app must use; not logging in")
         }
@@ -43,13 +45,19 @@ extension CommandContext {
         defer { listener.close() }
         let verifier = PKCE.makeVerifier()
         let state = Base64URL.random(bytes: 16)
+        // OpenID Connect's nonce: the id_token must bring it back, so an old one cannot be replayed.
+        let nonce = Base64URL.random(bytes: 16)
         let url = Self.authorizationURL(
             endpoints.authorize,
             [
                 ("response_type", "code"), ("client_id", clientID), ("redirect_uri", listener.redirectURI),
                 ("scope", scope), ("state", state), ("aud", client.server.baseURL),
                 ("code_challenge", PKCE.challenge(for: verifier)), ("code_challenge_method", PKCE.method),
+                ("nonce", nonce),
             ])
+        if let secret = await servers.signInSecret(of: client.server.baseURL) {
+            say("The built-in server asks whoever approves for its sign-in secret: \(secret)")
+        }
         say("Log in and approve in the browser; waiting for its answer at \(listener.redirectURI):\n  \(url)")
         (openBrowser ?? Self.systemBrowser)(url)
         let code = try await approval(from: listener, state: state)
@@ -64,7 +72,8 @@ extension CommandContext {
                 answer, baseURL: client.server.baseURL, clientID: clientID, tokenURL: endpoints.token, now: clock())
         else { throw REPLError("the token endpoint answered without an access_token") }
         if let idToken = answer["id_token"]?.stringValue {
-            login.fhirUser = try await checkedUser(idToken, endpoints: endpoints, client: client, clientID: clientID)
+            login.fhirUser = try await checkedUser(
+                idToken, endpoints: endpoints, client: client, clientID: clientID, nonce: nonce)
         }
         try await begin(login, on: client)
     }
@@ -72,9 +81,9 @@ extension CommandContext {
     /// The `fhirUser` of an `id_token` whose signature (a key of the server's `jwks_uri`), issuer,
     /// audience and expiry check out; a login whose `id_token` does not is refused, as OpenID
     /// Connect asks. Without a `jwks_uri` the token cannot be checked, and names no one here.
-    private func checkedUser(_ idToken: String, endpoints: SMARTEndpoints, client: FHIRClient, clientID: String)
-        async throws -> String?
-    {
+    private func checkedUser(
+        _ idToken: String, endpoints: SMARTEndpoints, client: FHIRClient, clientID: String, nonce: String
+    ) async throws -> String? {
         guard let jwksURI = endpoints.jwksURI else { return nil }
         let jwks = try await client.authorizationJSON(jwksURI)
         let keys = jwks["keys"]?.arrayValue?.compactMap { JWK(json: $0) } ?? []
@@ -82,7 +91,11 @@ extension CommandContext {
         switch IDToken.check(
             idToken, keys: keys, issuer: endpoints.issuer ?? client.server.baseURL, clientID: clientID, now: Date())
         {
-        case .success(let claims): return claims["fhirUser"]?.stringValue
+        case .success(let claims):
+            guard claims["nonce"]?.stringValue == nonce else {
+                throw REPLError("the login is refused: the id_token's nonce is not the one this login sent")
+            }
+            return claims["fhirUser"]?.stringValue
         case .failure(let error): throw REPLError("the login is refused: \(error.description)")
         }
     }
@@ -219,6 +232,19 @@ extension CommandContext {
         session.smart = nil
         session.client = session.client?.with(credentials: nil)
         try? SMARTTokenFile(serversPath: serversPath).keep(nil, for: login.baseURL)
+    }
+
+    /// Tokens cross the network only encrypted: http is for a server on this machine.
+    static func refuseClearText(_ url: String) throws {
+        guard let parts = URLComponents(string: url), parts.scheme?.lowercased() == "http" else { return }
+        let host = (parts.host ?? "").lowercased()
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        let loopbackIPv4 = octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+        let loopback = host == "localhost" || host == "::1" || host == "[::1]" || loopbackIPv4
+        guard !loopback else { return }
+        throw REPLError(
+            "refusing to log in over http to \(host): the tokens would cross the network unencrypted; use its https address"
+        )
     }
 
     static func authorizationURL(_ endpoint: String, _ items: [(String, String)]) -> String {

@@ -29,6 +29,7 @@ extension LessonCommands {
             }
             // Its port is free when it starts: the lesson writes [BASE] and [ORIGIN] for its URLs.
             repl.placeholders = [("[BASE]", base), ("[ORIGIN]", RequestPattern.origin(of: base))]
+            if let secret = await repl.builtinSignInSecrets().first { repl.placeholders.append(("[SECRET]", secret)) }
         }
         if entry.step > 0 { await replay(lesson.steps[..<entry.step], in: repl) }
         show(lesson, step: entry.step, in: repl)

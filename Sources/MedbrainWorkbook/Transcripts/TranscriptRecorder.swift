@@ -38,7 +38,10 @@ public final class TranscriptRecorder {
         await repl.execute(line)
         guard !line.isBlank else { return }
         let text = printed.take()
-        steps.append((line, TranscriptRun.redact(text, bases: await repl.builtinBaseURLs())))
+        // A secret typed in full is kept as the placeholder a replay fills in again.
+        let secrets = await repl.builtinSignInSecrets()
+        let kept = secrets.reduce(line) { $0.replacingOccurrences(of: $1, with: "[SECRET]") }
+        steps.append((kept, TranscriptRun.redact(text, bases: await repl.builtinBaseURLs(), secrets: secrets)))
     }
 
     /// The transcript so far, ready to be written to a file.

@@ -36,7 +36,9 @@ public struct TranscriptRun: Sendable {
         for step in transcript.steps {
             let command = fill(step.command, captures)
             await repl.execute(command)
-            let actual = redact(printed.take(), bases: bases + (await repl.builtinBaseURLs()))
+            let actual = redact(
+                printed.take(), bases: bases + (await repl.builtinBaseURLs()),
+                secrets: await repl.builtinSignInSecrets())
             let matched = OutputPattern(step.expected).match(actual, captures: &captures)
             outcomes.append(Outcome(step: step, command: command, actual: actual, matched: matched))
         }
@@ -50,9 +52,10 @@ public struct TranscriptRun: Sendable {
     }
 
     /// Lines without what changes from run to run: the built-in server's port (its base as
-    /// `[BASE]`, its address as `[ORIGIN]`), request times.
-    static func redact(_ text: String, bases: [String]) -> [String] {
-        var text = bases.reduce(text) { $0.replacingOccurrences(of: $1, with: "[BASE]") }
+    /// `[BASE]`, its address as `[ORIGIN]`), its sign-in secret (`[SECRET]`), request times.
+    static func redact(_ text: String, bases: [String], secrets: [String] = []) -> [String] {
+        var text = secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "[SECRET]") }
+        text = bases.reduce(text) { $0.replacingOccurrences(of: $1, with: "[BASE]") }
         // The address alone, for what is served beside the base (a SMART server's /auth/…).
         text = bases.reduce(text) { $0.replacingOccurrences(of: RequestPattern.origin(of: $1), with: "[ORIGIN]") }
         text = text.replacing(/\(\d+ ms\)/, with: "([..] ms)")

@@ -28,6 +28,14 @@ struct SMARTHarness {
         id: "obs-viewer", redirectURIs: ["http://127.0.0.1/cb"],
         scopes: SMARTScopes.parse("launch/patient patient/Observation.rs").scopes)
 
+    /// Medbrain's own client as a server configures it for a clinician's use: with `user/`
+    /// scopes, which the built-in one is not granted.
+    static let clinicalREPL = SMARTClient(
+        id: "medbrain", redirectURIs: SMARTClient.medbrain.redirectURIs,
+        scopes: SMARTScopes.parse(
+            "launch launch/patient openid fhirUser offline_access online_access patient/*.cruds user/*.cruds"
+        ).scopes)
+
     /// A backend service with an RSA and a P-384 key registered, which may read everything and
     /// write Observations.
     static func backend() throws -> SMARTClient {
@@ -54,7 +62,7 @@ struct SMARTHarness {
             throw HarnessError("the records did not load: \(String(decoding: loaded.body, as: UTF8.self))")
         }
         let clock = MovableClock()
-        let auth = AuthorizationServer(clients: [confidential, narrow, try backend()], clock: clock)
+        let auth = AuthorizationServer(clients: [confidential, narrow, try backend(), clinicalREPL], clock: clock)
         let service = FHIRService(version: .r4, store: open.store, clock: open.clock, authorization: auth)
         return SMARTHarness(service: service, auth: auth, clock: clock, owner: owner)
     }
@@ -65,7 +73,7 @@ struct SMARTHarness {
         let clock = MovableClock()
         let open = FHIRService(version: .r4, store: ResourceStore(), clock: clock)
         try await load(resources, into: open)
-        let auth = AuthorizationServer(clients: [confidential, narrow, try backend()], clock: clock)
+        let auth = AuthorizationServer(clients: [confidential, narrow, try backend(), clinicalREPL], clock: clock)
         let service = FHIRService(version: .r4, store: open.store, clock: clock, authorization: auth)
         var owner: [String: String] = [:]
         for resource in resources where resource["resourceType"]?.stringValue == "Patient" {

@@ -1,0 +1,120 @@
+import FHIRModel
+import Foundation
+import SMART
+
+/// The authorization page behind a sign-in: nobody approves an app, or sees which patients
+/// there are, without the server's secret or a user's password. A browser that signed in keeps
+/// an HttpOnly, SameSite=Strict cookie; a form it posts must carry the page's own `csrf` value
+/// and, when the browser says where it was posted from, this server's origin.
+extension AuthorizationServer {
+    static let cookieName = "medbrain-signin"
+    /// How long a browser stays signed in.
+    public static let sessionLifetime: TimeInterval = 8 * 3600
+
+    /// `GET /auth/authorize`'s page for the request waiting under `id`: a sign-in form, or, for
+    /// a browser signed in, what the app asks and the patients its user may pick.
+    func page(
+        _ id: String, approver: Approver?, json: Bool, origin: String,
+        patients: () async -> [(id: String, name: String)]
+    ) async -> FHIRResponse {
+        guard let pending = pending(id) else {
+            return Self.refused(.page("this authorization request is not known or was answered already"), json: json)
+        }
+        // No patient is listed before the user signed in, and then only theirs.
+        var offered: [(id: String, name: String)] = []
+        if let approver { offered = await patients().filter { approver.mayPick($0.id) } }
+        let page = AuthorizePage(
+            id: id, pending: pending, patients: offered, approver: approver, signInFields: signIn.fields)
+        return json ? Self.json(200, page.json(origin: origin)) : Self.page(page.html)
+    }
+
+    /// `POST /auth/authorize`: signs in (credentials in the form), answers the request (a
+    /// decision), or both.
+    func approval(
+        _ request: FHIRRequest, form: [(name: String, value: String)], origin: String, json: Bool,
+        patients: () async -> [(id: String, name: String)]
+    ) async -> FHIRResponse {
+        func value(_ name: String) -> String? { form.first { $0.name == name }?.value }
+        // A browser says which page posted a form; another site's is refused, whatever it carries.
+        if let from = request.headers["origin"], from != origin {
+            return Self.refusedPage("the form was posted from another site (\(from.prefix(100)))", 403, json: json)
+        }
+        let id = value("request") ?? ""
+        guard let pending = pending(id) else {
+            return Self.refused(.page("this authorization request is not known or was answered already"), json: json)
+        }
+        let approver: Approver
+        var cookie: String?
+        switch signIn.approver(value) {
+        case .failure(let failure)?: return Self.refusedPage(failure.message, 401, json: json)
+        case .success(let found)?:
+            approver = found
+            if !json { cookie = startSession(for: found, secure: origin.hasPrefix("https:")) }
+        case nil:
+            guard let found = session(request.headers["cookie"]) else {
+                let fields = signIn.fields.joined(separator: " and ")
+                return Self.refusedPage("sign in first: the form needs \(fields)", 401, json: json)
+            }
+            guard let csrf = value("csrf"), Self.same(Array(csrf.utf8), Array(pending.csrf.utf8)) else {
+                return Self.refusedPage(
+                    "the form did not come from this server's page (its csrf is wrong)", 403, json: json)
+            }
+            approver = found
+        }
+        var response: FHIRResponse
+        if let decision = value("decision") {
+            let known = Set(await patients().map(\.id))
+            switch answer(id, approve: decision == "approve", patient: value("patient"), patients: known, by: approver)
+            {
+            case .success(let location): response = FHIRResponse(status: 302, headers: [("Location", location)])
+            case .failure(let refusal): response = Self.refused(refusal, json: json)
+            }
+        } else {
+            response = await page(id, approver: approver, json: json, origin: origin, patients: patients)
+        }
+        if let cookie { response.headers.append(("Set-Cookie", cookie)) }
+        return response
+    }
+
+    /// The approver the request's sign-in cookie stands for, while it lasts.
+    func session(_ header: String?) -> Approver? {
+        guard let value = Self.cookie(Self.cookieName, in: header) else { return nil }
+        let now = clock.now()
+        return records.withLock { state in
+            guard let session = state.sessions[value], session.expires > now else { return nil }
+            return session.approver
+        }
+    }
+
+    /// A new session for `approver`: the `Set-Cookie` value, or nil when as many are kept as may be.
+    func startSession(for approver: Approver, secure: Bool) -> String? {
+        let now = clock.now()
+        let value = Base64URL.random(bytes: 32)
+        let kept = records.withLock { state in
+            state.sessions = state.sessions.filter { $0.value.expires > now }
+            guard Self.hasRoom(state.sessions.count) else { return false }
+            state.sessions[value] = Session(approver: approver, expires: now + Self.sessionLifetime)
+            return true
+        }
+        guard kept else { return nil }
+        return "\(Self.cookieName)=\(value); Path=\(Self.path); Max-Age=\(Int(Self.sessionLifetime)); HttpOnly; "
+            + "SameSite=Strict" + (secure ? "; Secure" : "")
+    }
+
+    /// The value of cookie `name` in a `Cookie` header.
+    static func cookie(_ name: String, in header: String?) -> String? {
+        guard let header else { return nil }
+        for pair in header.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0] == name { return parts[1] }
+        }
+        return nil
+    }
+
+    /// A refusal the user reads: a page with `status`, or for a terminal OAuth's JSON.
+    static func refusedPage(_ message: String, _ status: Int, json wantsJSON: Bool) -> FHIRResponse {
+        wantsJSON
+            ? json(status, OAuthError(status == 401 ? "login_required" : "access_denied", message).json)
+            : page(AuthorizePage.refusal(message), status: status)
+    }
+}

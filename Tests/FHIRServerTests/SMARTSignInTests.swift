@@ -1,0 +1,206 @@
+import FHIRModel
+import FHIRServer
+import Foundation
+import SMART
+import Testing
+
+/// Nobody approves an app without signing in: the server's secret or a user's password, and
+/// then only the patients and scopes that user may approve. A browser's sign-in is a cookie the
+/// page's forms must match with their `csrf`, from this server's origin, on a page no other
+/// site may frame.
+@Suite("SMART sign-in")
+struct SMARTSignInTests {
+    static let patientScope = "launch/patient patient/*.rs"
+
+    /// A harness whose approvers are two users: `f-p1` for p1 alone, and `clinician` for anyone,
+    /// with user scopes. Both passwords are `pass-<name>`.
+    static func withUsers() async throws -> SMARTHarness {
+        let harness = try await SMARTHarness.make()
+        let users = [
+            "f-p1": SMARTUser(
+                passwordHash: try PasswordHash.make("pass-f-p1"),
+                approver: Approver(name: "f-p1", patients: ["p1"], userScopes: false)),
+            "clinician": SMARTUser(
+                passwordHash: try PasswordHash.make("pass-clinician"),
+                approver: Approver(name: "clinician", patients: nil, userScopes: true, fhirUser: "Practitioner/dr")),
+        ]
+        let auth = AuthorizationServer(
+            clients: [SMARTHarness.confidential, SMARTHarness.clinicalREPL], clock: harness.clock,
+            signIn: .users(users))
+        let service = FHIRService(version: .r4, store: harness.service.store, clock: harness.clock, authorization: auth)
+        return SMARTHarness(service: service, auth: auth, clock: harness.clock, owner: harness.owner)
+    }
+
+    /// A request waiting for `scope` (an EHR launch's `launch` given), its id.
+    static func waiting(_ harness: SMARTHarness, scope: String = patientScope, launch: String? = nil) throws -> String {
+        let query = SMARTHarness.authorizeQuery(
+            scope: scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()), changes: ["launch": launch])
+        return try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
+    }
+
+    /// `METHOD /auth/authorize` as a browser (or, `json`, a terminal) sends it.
+    static func send(
+        _ harness: SMARTHarness, _ method: String = "POST", query: String = "", form: String = "",
+        headers: [String: String] = [:], json: Bool = false
+    ) async -> FHIRResponse {
+        var fields = headers
+        if json { fields["accept"] = "application/json" }
+        return await harness.auth.respond(
+            FHIRRequest(
+                method: method, components: ["authorize"], query: QueryString.parameters(query), headers: fields,
+                body: Array(form.utf8)),
+            origin: SMARTHarness.origin, audience: SMARTHarness.audience
+        ) { await harness.service.patientChoices() }
+    }
+
+    static func text(_ response: FHIRResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+
+    @Test func anApprovalWithoutSigningInIsRefusedAndTheRequestWaits() async throws {
+        let harness = try await SMARTHarness.make()
+        let id = try Self.waiting(harness)
+        let secret = try #require(harness.auth.signInSecret)
+        let none = await Self.send(harness, form: "request=\(id)&decision=approve&patient=p1")
+        #expect(none.status == 401 && Self.text(none).contains("sign in first"))
+        let wrong = await Self.send(harness, form: "request=\(id)&decision=approve&patient=p1&secret=\(secret)x")
+        #expect(
+            wrong.status == 401 && Self.text(wrong).contains("the secret is not this server"), "\(Self.text(wrong))")
+        let right = await Self.send(harness, form: "request=\(id)&decision=approve&patient=p1&secret=\(secret)")
+        #expect(right.status == 302 && right.header("Location")?.contains("code=") == true)
+    }
+
+    /// The page before sign-in names no patient, in HTML or JSON; after, only those the user may pick.
+    @Test func noPatientIsNamedBeforeSigningIn() async throws {
+        let harness = try await Self.withUsers()
+        let query = SMARTHarness.authorizeQuery(
+            scope: Self.patientScope, challenge: PKCE.challenge(for: PKCE.makeVerifier())
+        )
+        .map { "\($0.name)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)" }
+        .joined(separator: "&")
+        for json in [false, true] {
+            let page = await Self.send(harness, "GET", query: query, json: json)
+            #expect(page.status == 200)
+            #expect(!Self.text(page).contains("p0") && !Self.text(page).contains("p2"), "\(Self.text(page))")
+        }
+        let id = try Self.waiting(harness)
+        let signedIn = await Self.send(harness, form: "request=\(id)&username=f-p1&password=pass-f-p1", json: true)
+        let offered = signedIn.json?["patients"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+        #expect(offered == ["p1"])
+    }
+
+    @Test(
+        arguments: [
+            ("f-p1", "pass-f-p1", patientScope, "p1", true),
+            ("f-p1", "pass-f-p1", patientScope, "p2", false),
+            ("f-p1", "pass-f-p1", "user/*.rs", nil, false),
+            ("clinician", "pass-clinician", "user/*.rs", nil, true),
+            ("clinician", "pass-clinician", patientScope, "p2", true),
+            ("f-p1", "pass-clinician", patientScope, "p1", false),
+            ("nobody", "pass-f-p1", patientScope, "p1", false),
+        ] as [(String, String, String, String?, Bool)])
+    func aUserApprovesOnlyWhatTheirEntryAllows(
+        username: String, password: String, scope: String, patient: String?, approved: Bool
+    ) async throws {
+        let harness = try await Self.withUsers()
+        let id = try Self.waiting(harness, scope: scope)
+        let form =
+            "request=\(id)&decision=approve&username=\(username)&password=\(password)"
+            + (patient.map { "&patient=\($0)" } ?? "")
+        let answer = await Self.send(harness, form: form)
+        #expect((answer.status == 302) == approved, "\(Self.text(answer))")
+        if username == "nobody" || password != "pass-\(username)" {
+            // Which names exist is not told apart from a wrong password.
+            #expect(Self.text(answer).contains("the user name or password is wrong"))
+        }
+    }
+
+    @Test func anEHRLaunchIsApprovedOnlyByAUserOfItsPatient() async throws {
+        let harness = try await Self.withUsers()
+        let opened = try harness.auth.launch(
+            [("client_id", "ward-app"), ("patient", "p2")], audience: SMARTHarness.audience,
+            patients: harness.patientIDs
+        ).get()
+        let launch = try SMARTHarness.queryItem("launch", of: opened)
+        let query = SMARTHarness.authorizeQuery(
+            client: "ward-app", redirect: "https://ward.example/callback", scope: "launch patient/*.rs",
+            challenge: PKCE.challenge(for: PKCE.makeVerifier()), changes: ["launch": launch])
+        let id = try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
+        let theirs = await Self.send(harness, form: "request=\(id)&decision=approve&username=f-p1&password=pass-f-p1")
+        #expect(theirs.status == 400 && Self.text(theirs).contains("may not approve apps for Patient/p2"))
+        let clinician = await Self.send(
+            harness, form: "request=\(id)&decision=approve&username=clinician&password=pass-clinician")
+        #expect(clinician.status == 302)
+    }
+
+    /// A browser signs in once; its cookie then approves only with the page's csrf, and never
+    /// from another site's page.
+    @Test func aSignedInBrowserStillNeedsThePagesCSRFAndOrigin() async throws {
+        let harness = try await SMARTHarness.make()
+        let secret = try #require(harness.auth.signInSecret)
+        let id = try Self.waiting(harness)
+        let page = await Self.send(harness, form: "request=\(id)&secret=\(secret)")
+        #expect(page.status == 200)
+        let setCookie = try #require(page.header("Set-Cookie"))
+        #expect(
+            setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict") && setCookie.contains("Path=/auth"))
+        let cookie = String(setCookie.prefix { $0 != ";" })
+        let csrf = try #require(Self.text(page).firstMatch(of: /name="csrf" value="([^"]+)"/)?.1)
+        let approve = "request=\(id)&decision=approve&patient=p1"
+        let forged = await Self.send(harness, form: approve, headers: ["cookie": cookie])
+        #expect(forged.status == 403 && Self.text(forged).contains("csrf"))
+        let guessed = await Self.send(harness, form: approve + "&csrf=\(csrf)x", headers: ["cookie": cookie])
+        #expect(guessed.status == 403)
+        let framed = await Self.send(
+            harness, form: approve + "&csrf=\(csrf)&secret=\(secret)",
+            headers: ["cookie": cookie, "origin": "http://rebound.example"])
+        #expect(framed.status == 403 && Self.text(framed).contains("posted from another site"))
+        let own = await Self.send(
+            harness, form: approve + "&csrf=\(csrf)", headers: ["cookie": cookie, "origin": SMARTHarness.origin])
+        #expect(own.status == 302)
+        // The session ends: the cookie no longer signs in.
+        harness.clock.advance(AuthorizationServer.sessionLifetime + 1)
+        let next = try Self.waiting(harness)
+        let late = await Self.send(
+            harness, form: "request=\(next)&decision=approve&patient=p1&csrf=x", headers: ["cookie": cookie])
+        #expect(late.status == 401)
+    }
+
+    @Test func thePagesMayNotBeFramed() async throws {
+        let harness = try await SMARTHarness.make()
+        let id = try Self.waiting(harness)
+        for response in [
+            await Self.send(harness, form: "request=\(id)"),
+            await Self.send(harness, form: "request=\(id)&secret=\(harness.auth.signInSecret ?? "")"),
+        ] {
+            #expect(response.header("Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
+            #expect(response.header("X-Frame-Options") == "DENY")
+        }
+    }
+
+    /// The built-in public client, which anyone can name, is granted a patient's scopes only,
+    /// unless a `--clients` entry widens it.
+    @Test func theBuiltinClientIsGrantedAPatientsScopesOnly() async throws {
+        let builtin = AuthorizationServer(clients: [], clock: MovableClock())
+        let query = SMARTHarness.authorizeQuery(scope: "user/*.rs", challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+        guard case .failure(.redirect(let location)) = builtin.authorize(query, audience: SMARTHarness.audience) else {
+            Issue.record("the built-in client was granted user/*.rs")
+            return
+        }
+        #expect(location.contains("error=invalid_scope"))
+        let configured = AuthorizationServer(clients: [SMARTHarness.clinicalREPL], clock: MovableClock())
+        #expect((try? configured.authorize(query, audience: SMARTHarness.audience).get()) != nil)
+    }
+
+    /// Ids are numbered only where a lesson types them; a fixed clock alone does not make them guessable.
+    @Test(arguments: [false, true]) func idsAreRandomUnlessNumberedOnPurpose(numbered: Bool) async throws {
+        var configuration = ServerConfiguration(version: .r4, now: Date.parseInstant("2016-08-16T10:00:00Z"))
+        configuration.authorization = .smart(clients: [])
+        configuration.numberedAuthorization = numbered
+        let service = try await FHIRService.build(configuration)
+        let auth = try #require(service.authorization)
+        let query = SMARTHarness.authorizeQuery(
+            scope: Self.patientScope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+        let id = try auth.authorize(query, audience: SMARTHarness.audience).get()
+        #expect((id == "request-1") == numbered)
+        #expect(auth.signInSecret?.count ?? 0 >= 22)
+    }
+}
