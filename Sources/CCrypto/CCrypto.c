@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 // libcrypto's functions, found with dlsym; their types are written here with opaque pointers,
@@ -64,8 +65,14 @@ static void load(void) {
     const char *names[] = {"libcrypto.so.3", "libcrypto.so.1.1"};
 #endif
     void *library = NULL;
-    for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
-        library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    // MEDBRAIN_LIBCRYPTO names another one (an OpenSSL installed elsewhere), and only it.
+    const char *chosen = getenv("MEDBRAIN_LIBCRYPTO");
+    if (chosen != NULL && chosen[0] != '\0') {
+        library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+    } else {
+        for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
+            library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+        }
     }
     if (library == NULL) return;
     int missing = 0;

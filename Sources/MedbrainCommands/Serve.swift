@@ -4,6 +4,7 @@ import FHIRServer
 import Foundation
 import MedbrainDataset
 import MedbrainWeb
+import SMART
 
 /// `medbrain serve`: the built-in FHIR server on its own, for any FHIR client.
 struct Serve: AsyncParsableCommand {
@@ -115,6 +116,9 @@ struct Serve: AsyncParsableCommand {
         if auth == .smart {
             do {
                 configuration.authorization = .smart(clients: try clients.map(SMARTClientFile.read) ?? [])
+                if users != nil, !PasswordHash.isAvailable {
+                    throw CommandFailure("--users needs OpenSSL's libcrypto to check passwords, and it was not found")
+                }
                 configuration.signIn = try users.map { .users(try SMARTUserFile.read($0)) } ?? .newSecret()
             } catch {
                 throw CommandFailure("\(error)")

@@ -17,9 +17,7 @@ public struct SigningKey: Sendable {
     public let publicKey: JWK
 
     public init(pem: String, kid: String? = nil) throws(Problem) {
-        guard medbrain_crypto_available() != 0 else {
-            throw Problem(description: "signing needs OpenSSL's libcrypto (libcrypto.so.3), which was not found")
-        }
+        guard medbrain_crypto_available() != 0 else { throw Self.missingLibrary }
         var spki = [UInt8](repeating: 0, count: 4096)
         var length = spki.count
         let kind = pem.withCString { medbrain_private_key_kind($0, strlen($0), &spki, &length) }
@@ -33,6 +31,12 @@ public struct SigningKey: Sendable {
         self.pem = pem
         publicKey = key
     }
+
+    /// What a machine without OpenSSL's libcrypto hears when it is first needed.
+    public static let missingLibrary = Problem(
+        description:
+            "signing needs OpenSSL's libcrypto (libcrypto.so.3 or .so.1.1; on macOS Homebrew's openssl@3), which was not found"
+    )
 
     /// A new RSA key (2048 bits): the built-in server's own, which signs its `id_token`s.
     public static func newRSA(kid: String? = nil) throws(Problem) -> SigningKey {

@@ -152,6 +152,10 @@ extension AuthorizationServer {
             guard PKCE.verifies(verifier, challenge: kept.pending.challenge) else {
                 return .failure(OAuthError("invalid_grant", "code_verifier does not match the code_challenge"))
             }
+            // An `openid` login without its id_token would look like a server that ignores OpenID.
+            if kept.pending.scopes.contains("openid"), kept.patient != nil, signingKey() == nil {
+                return .failure(OAuthError("server_error", SigningKey.missingLibrary.description + ": no id_token"))
+            }
             prune(&state, now: now)
             let family = startFamily(client: client, scopes: kept.pending.scopes, now: now, in: &state)
             kept.family = family
