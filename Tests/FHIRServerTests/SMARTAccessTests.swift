@@ -98,10 +98,17 @@ struct SMARTAccessTests {
         "Patient/p1", "Observation/obs-p1-0", "Observation/obs-p1-0/_history/1", "Observation/obs-p1-0/_history",
         "Encounter/enc-p1", "MedicationRequest/rx-p2",
     ])
-    func anotherPatientsResourceIs403(path: String) async throws {
+    func anotherPatientsResourceIsNotThere(path: String) async throws {
         let harness = try await SMARTHarness.make()
         let answer = await harness.request("GET", path, token: try harness.token())
-        #expect(answer.status == 403, "\(answer.text)")
+        // As for an id that does not exist, so the answer does not tell which ids do.
+        let missing = await harness.request(
+            "GET", path.replacingOccurrences(of: "p1", with: "p9").replacingOccurrences(of: "p2", with: "p9"),
+            token: try harness.token())
+        #expect(answer.status == 404, "\(answer.text)")
+        #expect(
+            answer.status == missing.status
+                && answer.text == missing.text.replacingOccurrences(of: "p9", with: path.contains("p2") ? "p2" : "p1"))
     }
 
     /// Each search returns only the patient's resources, whatever it asks for.
@@ -136,7 +143,7 @@ struct SMARTAccessTests {
         answer.json?["entry"]?.arrayValue?.filter { $0["search"]?["mode"] == "include" }.count ?? 0
     }
 
-    @Test func aBatchEntryForAnotherPatientIs403() async throws {
+    @Test func aBatchEntryForAnotherPatientIsNotThere() async throws {
         let harness = try await SMARTHarness.make()
         let batch = #"""
             {"resourceType":"Bundle","type":"batch","entry":[
@@ -146,7 +153,7 @@ struct SMARTAccessTests {
             """#
         let answer = await harness.request("POST", "", token: try harness.token(), body: batch)
         let entries = answer.json?["entry"]?.arrayValue ?? []
-        #expect(entries.map { $0["response"]?["status"]?.stringValue } == ["200", "403", "200"])
+        #expect(entries.map { $0["response"]?["status"]?.stringValue } == ["200", "404", "200"])
         #expect(entries[2]["resource"]?["entry"] == nil)
     }
 

@@ -46,7 +46,7 @@ struct SMARTDSTU2Tests {
                     headers: ["host": "127.0.0.1", "authorization": "Bearer \(token)"]))
         }
         #expect(await get("Encounter/e1").status == 200)
-        #expect(await get("Encounter/e2").status == 403)
+        #expect(await get("Encounter/e2").status == 404)
         let encounters = await get("Encounter").json?["entry"]?.arrayValue?.compactMap {
             $0["resource"]?["id"]?.stringValue
         }

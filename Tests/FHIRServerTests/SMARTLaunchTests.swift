@@ -57,7 +57,7 @@ struct SMARTLaunchTests {
         #expect(answer["patient"] == "p2")
         let token = try #require(answer["access_token"]?.stringValue)
         #expect(await harness.request("GET", "Patient/p2", token: token).status == 200)
-        #expect(await harness.request("GET", "Patient/p0", token: token).status == 403)
+        #expect(await harness.request("GET", "Patient/p0", token: token).status == 404)
     }
 
     @Test func aLaunchWorksOnceForItsOwnAppWithinFiveMinutes() async throws {

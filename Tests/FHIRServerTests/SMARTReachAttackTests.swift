@@ -41,7 +41,7 @@ struct SMARTReachAttackTests {
             path: "Observation?encounter:Encounter.subject:Patient.family=Family1", status: 403),
         Attack(
             what: "a Binary whose securityContext is another patient's order", scope: read, method: "GET",
-            path: "Binary/note-p1", status: 403),
+            path: "Binary/note-p1", status: 404),
         Attack(
             what: "a Binary found by search", scope: read, method: "GET", path: "Binary", status: 200,
             absent: ["Binary/note-p1", "Binary/loose"]),

@@ -45,7 +45,7 @@ from authlib.oauth2.rfc7523 import PrivateKeyJWT
 from fhirclient import client as fc_client
 from fhirclient.models.medicationrequest import MedicationRequest
 from fhirclient.models.patient import Patient
-from fhirclient.server import FHIRPermissionDeniedException
+from fhirclient.server import FHIRNotFoundException
 from joserfc import jwt
 from joserfc.jwk import ECKey, KeySet, RSAKey
 
@@ -220,9 +220,10 @@ def main():
         def another_patient():
             try:
                 Patient.read("f002", state["smart"].server)
-            except FHIRPermissionDeniedException as error:
+            except FHIRNotFoundException as error:
+                # Answered as an id that does not exist: a 403 would tell that it does.
                 answer = error.args[0]
-                expect(answer.status_code == 403 and "compartment" in answer.text, answer.text[:300])
+                expect(answer.status_code == 404 and "not known" in answer.text, answer.text[:300])
                 return
             raise AssertionError("another patient was read")
 
@@ -291,7 +292,7 @@ def main():
         checks.run("the user approves for f001; fhirclient exchanges the code", callback)
         checks.run("the id_token verifies (joserfc, the server's jwks_uri) and names f001 as fhirUser", id_token)
         checks.run("fhirclient reads f001's orders with the token", orders)
-        checks.run("another patient's record is 403", another_patient)
+        checks.run("another patient's record is 404, as an id that does not exist", another_patient)
         checks.run("fhirclient refreshes the token (offline_access)", refresh)
         def ehr_launch():
             origin = base.rsplit("/fhir", 1)[0]

@@ -76,7 +76,7 @@ struct SMARTByHandTests {
         let token = try #require(try JSONParser.parse(Array(data))[server.baseURL]?["access_token"]?.stringValue)
         #expect(!probe.transcript.output.contains(token) && !probe.transcript.errors.contains(token))
         #expect(await probe.run("get Patient/f001").errors == "")
-        #expect(await probe.run("get Patient/f002").errors.contains("(403)"))
+        #expect(await probe.run("get Patient/f002").errors.contains("answered 404"))
         await probe.stop()
         await server.stop()
     }

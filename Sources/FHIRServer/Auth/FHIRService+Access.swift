@@ -60,12 +60,6 @@ extension FHIRService {
         StoreAccess(service: self, grant: context.grant)
     }
 
-    /// The 403 for `type/id`, which exists but is outside the token's reach.
-    func outOfReach(_ type: String, _ id: String, _ context: FHIRExchange) -> FHIRResponse {
-        let patient = context.grant?.patient.map { "Patient/\($0)'s compartment" } ?? "what its scopes allow"
-        return context.outcome(403, "forbidden", "the token reaches only \(patient), and \(type)/\(id) is not in it")
-    }
-
     /// The 403 for a write the token may not make, or nil when it may.
     func writeRefusal(
         _ permission: SMARTScope.Permission, type: String, id: String?, resource: JSONValue?, _ context: FHIRExchange

@@ -6,7 +6,8 @@ extension FHIRService {
         let access = access(context)
         switch await access.read(type, id) {
         case .found(let current): return context.resource(current)
-        case .outOfReach: return outOfReach(type, id, context)
+        // Outside the token's reach is answered as not there: a 403 would tell which ids exist.
+        case .outOfReach: return context.outcome(404, "not-found", "\(type)/\(id) is not known")
         case .absent:
             if await access.history(type, id)?.last?.isDeleted == true {
                 return context.outcome(410, "deleted", "\(type)/\(id) was deleted")
@@ -17,8 +18,7 @@ extension FHIRService {
 
     func readVersion(_ context: FHIRExchange, type: String, id: String, version: String) async -> FHIRResponse {
         switch await access(context).version(type, id, version) {
-        case .absent: return context.outcome(404, "not-found", "\(type)/\(id) has no version \(version)")
-        case .outOfReach: return outOfReach(type, id, context)
+        case .absent, .outOfReach: return context.outcome(404, "not-found", "\(type)/\(id) has no version \(version)")
         case .found(let match):
             guard !match.isDeleted else {
                 return context.outcome(410, "deleted", "\(type)/\(id) version \(version) is a deletion")
@@ -28,10 +28,9 @@ extension FHIRService {
     }
 
     func history(_ context: FHIRExchange, type: String, id: String) async -> FHIRResponse {
-        guard let versions = await access(context).history(type, id) else {
-            return context.outcome(403, "forbidden", "the token does not reach any version of \(type)/\(id)")
+        guard let versions = await access(context).history(type, id), !versions.isEmpty else {
+            return context.outcome(404, "not-found", "\(type)/\(id) is not known")
         }
-        guard !versions.isEmpty else { return context.outcome(404, "not-found", "\(type)/\(id) is not known") }
         var bundle = Bundle(type: "history")
         bundle.total = versions.count
         bundle.link = [BundleLink(relation: "self", url: "\(context.baseURL)/\(type)/\(id)/_history")]
