@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Gets an access token from Medbrain's built-in server started with `--auth smart`, by the
-standalone launch a user would make (PKCE S256, the authorization page approved for PATIENT),
-and writes it to FILE, for wrk's Authorization header. Standard library only.
+standalone launch a user would make (PKCE S256, the authorization page approved for PATIENT,
+signed in with the SECRET the server printed), and writes it to FILE, for wrk's Authorization
+header. Standard library only.
 
-    python3 bench/smart_token.py BASE PATIENT FILE
+    python3 bench/smart_token.py BASE PATIENT FILE SECRET
 """
 
 import base64
@@ -27,7 +28,7 @@ def request(method, url, body=None):
 
 
 def main():
-    base, patient, output = sys.argv[1:4]
+    base, patient, output, secret = sys.argv[1:5]
     origin = base.rsplit("/fhir", 1)[0]
     redirect = "http://127.0.0.1/callback"
     verifier = secrets.token_urlsafe(48)
@@ -40,7 +41,8 @@ def main():
     pending = re.search(r'name="request" value="([^"]+)"', page)
     if status != 200 or not pending:
         sys.exit(f"smart_token: the authorization page answered {status}: {page[:200]}")
-    form = urllib.parse.urlencode({"request": pending.group(1), "decision": "approve", "patient": patient})
+    form = urllib.parse.urlencode(
+        {"request": pending.group(1), "decision": "approve", "patient": patient, "secret": secret})
     status, location, _ = request("POST", f"{origin}/auth/authorize", form)
     code = urllib.parse.parse_qs(urllib.parse.urlsplit(location or "").query).get("code", [None])[0]
     if status != 302 or not code:
