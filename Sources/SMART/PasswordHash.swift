@@ -12,8 +12,9 @@ public enum PasswordHash {
 
     /// scrypt's cost as OWASP recommends it for a login (N = 2^15, r = 8, p = 1: 32 MiB).
     static let cost = (n: 32_768, r: 8, p: 1)
-    /// The most work a stored hash may ask for, so that a users file cannot stall the server.
-    static let most = (n: 1 << 20, iterations: 10_000_000)
+    /// The most a stored hash may ask for, so that a users file cannot stall the server: 64 MiB
+    /// of memory (128·N·r), about 0.5 s of work (N·r·p), 2,000,000 rounds of PBKDF2.
+    static let most = (memory: 1 << 19, work: 1 << 20, iterations: 2_000_000)
 
     /// A new hash of `password` with a random salt.
     public static func make(_ password: String) throws(Problem) -> String {
@@ -62,7 +63,8 @@ public enum PasswordHash {
         switch (parts.first, parts.count) {
         case ("scrypt", 6):
             guard let n = Int(parts[1]), let r = Int(parts[2]), let p = Int(parts[3]), n > 1, n & (n - 1) == 0,
-                n <= most.n, (1...32).contains(r), (1...16).contains(p)
+                n <= most.memory, (1...32).contains(r), (1...16).contains(p), n * r <= most.memory,
+                n * r * p <= most.work
             else { return nil }
             return bytes(parts[4], parts[5]).map { (.scrypt(n, r, p), $0.0, $0.1) }
         case ("pbkdf2-sha256", 4):

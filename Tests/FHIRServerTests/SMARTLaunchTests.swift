@@ -16,8 +16,7 @@ struct SMARTLaunchTests {
     /// The launch id the server sends the app for `patient`.
     static func launch(_ harness: SMARTHarness, patient: String = "p2", client: String = "ward-app") throws -> String {
         let location = try harness.auth.launch(
-            [(name: "client_id", value: client), (name: "patient", value: patient)], audience: SMARTHarness.audience,
-            patients: harness.patientIDs
+            [(name: "client_id", value: client), (name: "patient", value: patient)], audience: SMARTHarness.audience
         ).get()
         #expect(location.hasPrefix("https://ward.example/launch?iss=http://127.0.0.1/fhir&launch="), "\(location)")
         return try SMARTHarness.queryItem("launch", of: location)
@@ -81,8 +80,7 @@ struct SMARTLaunchTests {
                     launchURI: "https://other.example/launch"),
             ], clock: harness.clock)
         let location = try auth.launch(
-            [(name: "client_id", value: "other"), (name: "patient", value: "p1")], audience: SMARTHarness.audience,
-            patients: ["p1"]
+            [(name: "client_id", value: "other"), (name: "patient", value: "p1")], audience: SMARTHarness.audience
         ).get()
         let launch = try SMARTHarness.queryItem("launch", of: location)
         let changes: [String: String?] = ["launch": launch]
@@ -107,7 +105,7 @@ struct SMARTLaunchTests {
     }
 
     @Test(arguments: [
-        ("ward-app", "p9", "patient 'p9' is not one of this server's"),
+        ("ward-app", "", "patient is required: the id of the patient the EHR has open"),
         ("obs-viewer", "p1", "obs-viewer has no launch_uri registered: an EHR launch opens the app there"),
         ("nobody", "p1", "unknown client_id 'nobody': register the app first"),
     ])
@@ -116,8 +114,20 @@ struct SMARTLaunchTests {
     {
         let harness = try await SMARTHarness.make()
         let result = harness.auth.launch(
-            [(name: "client_id", value: client), (name: "patient", value: patient)], audience: SMARTHarness.audience,
-            patients: harness.patientIDs)
+            [(name: "client_id", value: client), (name: "patient", value: patient)], audience: SMARTHarness.audience)
         #expect(result == .failure(.page(refusal)))
+    }
+
+    /// Whoever asks for a launch does not learn which patients exist: a launch for one that does
+    /// not is made, and its approval refused.
+    @Test func aLaunchForAPatientNotHereIsRefusedAtTheApproval() async throws {
+        let harness = try await SMARTHarness.make()
+        let launch = try Self.launch(harness, patient: "p9")
+        let query = SMARTHarness.authorizeQuery(
+            client: "ward-app", redirect: Self.wardRedirect, scope: Self.scope,
+            challenge: PKCE.challenge(for: PKCE.makeVerifier()), changes: ["launch": launch])
+        let id = try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
+        let answer = harness.auth.answer(id, approve: true, patient: nil, patients: harness.patientIDs)
+        #expect(answer == .failure(.page("the EHR launch's patient 'p9' is not one of this server's")))
     }
 }

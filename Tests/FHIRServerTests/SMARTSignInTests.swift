@@ -113,11 +113,28 @@ struct SMARTSignInTests {
         }
     }
 
+    /// The id_token and introspection name who approved: a clinician's own `fhirUser`.
+    @Test func aClinicianIsTheFHIRUserTheTokenNames() async throws {
+        let harness = try await Self.withUsers()
+        let verifier = PKCE.makeVerifier()
+        let query = SMARTHarness.authorizeQuery(
+            scope: "launch/patient openid fhirUser patient/*.rs", challenge: PKCE.challenge(for: verifier))
+        let id = try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
+        let approved = await Self.send(
+            harness, form: "request=\(id)&decision=approve&patient=p2&username=clinician&password=pass-clinician")
+        let code = try SMARTHarness.queryItem("code", of: try #require(approved.header("Location")))
+        let answer = try harness.exchange(code, verifier: verifier).get()
+        let token = try #require(answer["access_token"]?.stringValue)
+        let introspected = harness.auth.introspect(token)
+        #expect(introspected["fhirUser"] == .string(SMARTHarness.audience + "/Practitioner/dr"))
+        let claims = try #require(JWT(compact: answer["id_token"]?.stringValue ?? "")?.claims)
+        #expect(claims["fhirUser"] == introspected["fhirUser"])
+    }
+
     @Test func anEHRLaunchIsApprovedOnlyByAUserOfItsPatient() async throws {
         let harness = try await Self.withUsers()
         let opened = try harness.auth.launch(
-            [("client_id", "ward-app"), ("patient", "p2")], audience: SMARTHarness.audience,
-            patients: harness.patientIDs
+            [("client_id", "ward-app"), ("patient", "p2")], audience: SMARTHarness.audience
         ).get()
         let launch = try SMARTHarness.queryItem("launch", of: opened)
         let query = SMARTHarness.authorizeQuery(
@@ -145,10 +162,16 @@ struct SMARTSignInTests {
         let cookie = String(setCookie.prefix { $0 != ";" })
         let csrf = try #require(Self.text(page).firstMatch(of: /name="csrf" value="([^"]+)"/)?.1)
         let approve = "request=\(id)&decision=approve&patient=p1"
-        let forged = await Self.send(harness, form: approve, headers: ["cookie": cookie])
+        let sameSite = ["cookie": cookie, "origin": SMARTHarness.origin]
+        let forged = await Self.send(harness, form: approve, headers: sameSite)
         #expect(forged.status == 403 && Self.text(forged).contains("csrf"))
-        let guessed = await Self.send(harness, form: approve + "&csrf=\(csrf)x", headers: ["cookie": cookie])
+        let guessed = await Self.send(harness, form: approve + "&csrf=\(csrf)x", headers: sameSite)
         #expect(guessed.status == 403)
+        // A page for another request (an attacker's own) shows no csrf of this session.
+        let other = await Self.send(harness, form: "request=\(try Self.waiting(harness))")
+        #expect(!Self.text(other).contains(String(csrf)))
+        let unsaid = await Self.send(harness, form: approve + "&csrf=\(csrf)", headers: ["cookie": cookie])
+        #expect(unsaid.status == 403 && Self.text(unsaid).contains("Origin"))
         let framed = await Self.send(
             harness, form: approve + "&csrf=\(csrf)&secret=\(secret)",
             headers: ["cookie": cookie, "origin": "http://rebound.example"])
@@ -160,8 +183,40 @@ struct SMARTSignInTests {
         harness.clock.advance(AuthorizationServer.sessionLifetime + 1)
         let next = try Self.waiting(harness)
         let late = await Self.send(
-            harness, form: "request=\(next)&decision=approve&patient=p1&csrf=x", headers: ["cookie": cookie])
+            harness, form: "request=\(next)&decision=approve&patient=p1&csrf=\(csrf)", headers: sameSite)
         #expect(late.status == 401)
+    }
+
+    /// A users file is read whole before the server starts: what it says wrong is said with its place.
+    @Test(
+        arguments: [
+            (#"[{"username":"a","password":"HASH","patients":["*"],"user_scopes":true}]"#, nil),
+            (
+                #"[{"username":"a","password":"HASH","patients":["p1"],"user_scopes":true}]"#,
+                #"user 1 (a): user_scopes reach every patient, so patients must be ["*"]"#
+            ),
+            (
+                #"[{"username":"a","password":"plain","patients":["p1"]}]"#,
+                "user 1 (a): password is not a password hash"
+            ),
+            (#"[{"username":"a","password":"HASH"}]"#, "user 1 (a) needs patients"),
+            (
+                #"[{"username":"a","password":"HASH","patients":["p1"]},{"username":"a","password":"HASH","patients":["p2"]}]"#,
+                "user 2: 'a' comes twice"
+            ),
+            (#"{}"#, "the users file must be a JSON array of users"),
+        ] as [(String, String?)])
+    func aUsersFileIsCheckedWhole(text: String, problem: String?) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("users-\(UUID()).json").path
+        let hash = try PasswordHash.make("x")
+        try text.replacingOccurrences(of: "HASH", with: hash).write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try SMARTUserFile.read(path)
+            #expect(problem == nil)
+        } catch {
+            let said = "\(error)"
+            #expect(problem.map { said.contains($0) } == true, "\(said)")
+        }
     }
 
     @Test func thePagesMayNotBeFramed() async throws {

@@ -46,6 +46,9 @@ import Testing
         ("0.0.0.0", 8080, nil, "10.0.0.5.6:8080", nil),
         ("0.0.0.0", 8080, nil, "rebound.example:8080", nil),
         ("0.0.0.0", 8080, nil, "[fe80::1]x:8080", nil),
+        ("0.0.0.0", 8080, nil, "+1.+2.+3.+4:8080", nil),
+        ("0.0.0.0", 8080, nil, "\u{FF11}0.0.0.5:8080", nil),
+        ("0.0.0.0", 8080, nil, "[\u{FF41}::1]:8080", nil),
     ]
 
     @Test(arguments: cases.indices) func hostIsOneOfTheServersNames(_ index: Int) {

@@ -40,9 +40,7 @@ struct SMARTLoginTests {
             _ = try? await RawHTTP.browse(location)
             return
         }
-        guard let id = page.body.firstMatch(of: /name="request" value="([^"]+)"/)?.1,
-            let csrf = page.body.firstMatch(of: /name="csrf" value="([^"]+)"/)?.1
-        else { return }
+        guard let id = page.body.firstMatch(of: /name="request" value="([^"]+)"/)?.1 else { return }
         let (decision, patient) =
             switch user {
             case .approve(let chosen): ("approve", chosen)
@@ -53,7 +51,7 @@ struct SMARTLoginTests {
         guard
             let answer = try? await RawHTTP.browse(
                 String(origin),
-                form: "request=\(id)&csrf=\(csrf)&secret=\(secret)&decision=\(decision)&patient=\(patient)"),
+                form: "request=\(id)&secret=\(secret)&decision=\(decision)&patient=\(patient)"),
             var location = answer.location
         else { return }
         if case .forgeState = user { location = location.replacingOccurrences(of: "state=", with: "state=forged") }

@@ -35,6 +35,8 @@ import Testing
     @Test(arguments: [
         "", "tutor-pass", "scrypt$1024$8$16$TmFDbA", "scrypt$1000$8$1$TmFDbA$" + String(repeating: "A", count: 43),
         "scrypt$2097152$8$1$TmFDbA$" + String(repeating: "A", count: 43),
+        "scrypt$131072$8$1$TmFDbA$" + String(repeating: "A", count: 43),
+        "scrypt$32768$8$16$TmFDbA$" + String(repeating: "A", count: 43),
         "pbkdf2-sha256$0$c2FsdA$" + String(repeating: "A", count: 43),
         "pbkdf2-sha256$100$$" + String(repeating: "A", count: 43), "pbkdf2-sha256$100$c2FsdA$AAAA",
         "md5$1$c2FsdA$" + String(repeating: "A", count: 43),

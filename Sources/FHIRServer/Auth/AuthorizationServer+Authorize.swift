@@ -67,7 +67,13 @@ extension AuthorizationServer {
         let now = pending.asked
         return records.withLock { state in
             prune(&state, now: now)
-            guard Self.hasRoom(state.pending.count) else { return .failure(.unavailable(Self.full)) }
+            // Requests cost nothing to make: a flood pushes out the oldest, rather than refuse
+            // everyone's next one until it expires.
+            if !Self.hasRoom(state.pending.count),
+                let oldest = state.pending.min(by: { $0.value.asked < $1.value.asked })
+            {
+                state.pending[oldest.key] = nil
+            }
             let id = makeSecret("request", bytes: 16, in: &state)
             state.pending[id] = pending
             return .success(id)
@@ -103,6 +109,9 @@ extension AuthorizationServer {
                             ("state", pending.state),
                         ]))
             }
+            if let patient = pending.launchPatient, !patients.contains(patient) {
+                return .failure(.page("the EHR launch's patient '\(patient)' is not one of this server's"))
+            }
             if let refusal = Self.refusal(of: pending, by: approver) {
                 state.pending[id] = pending
                 return .failure(.page(refusal))
@@ -113,7 +122,7 @@ extension AuthorizationServer {
                 return .failure(.page("pick the patient whose data the app may reach, \(whose)"))
             }
             prune(&state, now: now)
-            guard Self.hasRoom(state.codes.count) else {
+            guard Self.hasRoom(state.codes.values.lazy.filter { $0.family == nil }.count) else {
                 state.pending[id] = pending
                 return .failure(.unavailable(Self.full))
             }
@@ -127,7 +136,7 @@ extension AuthorizationServer {
     /// Why `approver` may not approve `pending`: scopes beyond a patient's, or an EHR launch for
     /// a patient not theirs; nil when they may.
     static func refusal(of pending: Pending, by approver: Approver) -> String? {
-        if !approver.userScopes {
+        if !approver.userScopes || approver.patients != nil {
             let wide = pending.scopes.scopes.filter { scope in
                 if case .clinical(let level, _, _, _) = scope { level != .patient } else { false }
             }

@@ -47,8 +47,8 @@ extension AuthorizationServer {
         case ("GET", ["authorize"]):
             switch authorize(request.query, audience: audience) {
             case .success(let id):
-                let approver = session(request.headers["cookie"])
-                return await page(id, approver: approver, json: wantsJSON, origin: origin, patients: patients)
+                let signedIn = session(request.headers["cookie"])
+                return await page(id, session: signedIn, json: wantsJSON, origin: origin, patients: patients)
             case .failure(let refusal): return Self.refused(refusal, json: wantsJSON)
             }
         case ("POST", ["authorize"]):
@@ -60,7 +60,7 @@ extension AuthorizationServer {
             case .failure(let error): return Self.refused(error, basic: basic != nil)
             }
         case ("GET", ["launch"]):
-            switch launch(request.query, audience: audience, patients: Set(await patients().map(\.id))) {
+            switch launch(request.query, audience: audience) {
             case .success(let location): return FHIRResponse(status: 302, headers: [("Location", location)])
             case .failure(let refusal): return Self.refused(refusal)
             }
@@ -122,9 +122,7 @@ extension AuthorizationServer {
         if let patient = grant.patient { fields.append(("patient", .string(patient))) }
         if let issuer = grant.issuer, let subject = grant.subject {
             fields += [("iss", .string(issuer)), ("sub", .string(subject))]
-            if grant.scopes.contains("fhirUser") {
-                fields.append(("fhirUser", .string("\(issuer)/Patient/\(subject)")))
-            }
+            if let user = grant.fhirUser { fields.append(("fhirUser", .string("\(issuer)/\(user)"))) }
         }
         return .object(JSONObject(fields))
     }

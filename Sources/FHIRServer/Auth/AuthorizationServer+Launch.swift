@@ -10,10 +10,9 @@ extension AuthorizationServer {
     public static let launchLifetime: TimeInterval = 300
 
     /// `GET /auth/launch?client_id=…&patient=…`: where the browser goes to open the app for
-    /// `patient`, one of `patients`.
-    public func launch(_ query: [(name: String, value: String)], audience: String, patients: Set<String>)
-        -> Result<String, Refusal>
-    {
+    /// `patient`. Whether the patient exists is not said here, to whoever asks: the approval,
+    /// signed in, checks it.
+    public func launch(_ query: [(name: String, value: String)], audience: String) -> Result<String, Refusal> {
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
         guard let clientID = value("client_id"), let client = clients[clientID] else {
             return .failure(.page("unknown client_id '\(value("client_id") ?? "")': register the app first"))
@@ -21,18 +20,21 @@ extension AuthorizationServer {
         guard let launchURI = client.launchURI else {
             return .failure(.page("\(clientID) has no launch_uri registered: an EHR launch opens the app there"))
         }
-        guard let patient = value("patient"), patients.contains(patient) else {
-            return .failure(.page("patient '\(value("patient") ?? "")' is not one of this server's"))
+        guard let patient = value("patient"), !patient.isEmpty else {
+            return .failure(.page("patient is required: the id of the patient the EHR has open"))
         }
         let id = Base64URL.random(bytes: 16)
         let launch = Launch(clientID: clientID, patient: patient, issued: clock.now())
-        let kept = records.withLock { state in
+        records.withLock { state in
             prune(&state, now: launch.issued)
-            guard Self.hasRoom(state.launches.count) else { return false }
+            // As for requests: a flood pushes out the oldest.
+            if !Self.hasRoom(state.launches.count),
+                let oldest = state.launches.min(by: { $0.value.issued < $1.value.issued })
+            {
+                state.launches[oldest.key] = nil
+            }
             state.launches[id] = launch
-            return true
         }
-        guard kept else { return .failure(.unavailable(Self.full)) }
         return .success(Self.redirect(launchURI, [("iss", audience), ("launch", id)]))
     }
 

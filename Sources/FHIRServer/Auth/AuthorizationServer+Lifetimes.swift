@@ -35,6 +35,10 @@ extension AuthorizationServer {
         state.tokens = state.tokens.filter { $0.value.expires > now }
         let ended = state.families.filter { $0.value.ends + Self.tokenLifetime <= now }.keys
         for id in ended { revokeFamily(id, in: &state) }
+        let live = state.tokens
+        for (id, family) in state.families {
+            state.families[id]?.accessTokens = family.accessTokens.filter { live[$0] != nil }
+        }
         state.pending = state.pending.filter { now.timeIntervalSince($0.value.asked) <= Self.pendingLifetime }
         // An exchanged code is kept while its family lives, so that its coming again is seen.
         state.codes = state.codes.filter { _, code in

@@ -4,17 +4,17 @@ import SMART
 
 /// The authorization page behind a sign-in: nobody approves an app, or sees which patients
 /// there are, without the server's secret or a user's password. A browser that signed in keeps
-/// an HttpOnly, SameSite=Strict cookie; a form it posts must carry the page's own `csrf` value
-/// and, when the browser says where it was posted from, this server's origin.
+/// an HttpOnly, SameSite=Strict cookie; a form it posts with it must carry the session's own
+/// `csrf` value and say, by its `Origin`, that this server's page posted it.
 extension AuthorizationServer {
     static let cookieName = "medbrain-signin"
     /// How long a browser stays signed in.
     public static let sessionLifetime: TimeInterval = 8 * 3600
 
     /// `GET /auth/authorize`'s page for the request waiting under `id`: a sign-in form, or, for
-    /// a browser signed in, what the app asks and the patients its user may pick.
+    /// a browser signed in (`session`), what the app asks and the patients its user may pick.
     func page(
-        _ id: String, approver: Approver?, json: Bool, origin: String,
+        _ id: String, session: Session?, json: Bool, origin: String,
         patients: () async -> [(id: String, name: String)]
     ) async -> FHIRResponse {
         guard let pending = pending(id) else {
@@ -22,9 +22,10 @@ extension AuthorizationServer {
         }
         // No patient is listed before the user signed in, and then only theirs.
         var offered: [(id: String, name: String)] = []
-        if let approver { offered = await patients().filter { approver.mayPick($0.id) } }
+        if let approver = session?.approver { offered = await patients().filter { approver.mayPick($0.id) } }
         let page = AuthorizePage(
-            id: id, pending: pending, patients: offered, approver: approver, signInFields: signIn.fields)
+            id: id, pending: pending, patients: offered, approver: session?.approver, csrf: session?.csrf,
+            signInFields: signIn.fields)
         return json ? Self.json(200, page.json(origin: origin)) : Self.page(page.html)
     }
 
@@ -40,64 +41,78 @@ extension AuthorizationServer {
             return Self.refusedPage("the form was posted from another site (\(from.prefix(100)))", 403, json: json)
         }
         let id = value("request") ?? ""
-        guard let pending = pending(id) else {
+        guard pending(id) != nil else {
             return Self.refused(.page("this authorization request is not known or was answered already"), json: json)
         }
-        let approver: Approver
+        let session: Session
         var cookie: String?
         switch signIn.approver(value) {
         case .failure(let failure)?: return Self.refusedPage(failure.message, 401, json: json)
         case .success(let found)?:
-            approver = found
-            if !json { cookie = startSession(for: found, secure: origin.hasPrefix("https:")) }
+            session = startSession(for: found)
+            if !json { cookie = Self.cookie(for: session.id, secure: origin.hasPrefix("https:")) }
         case nil:
-            guard let found = session(request.headers["cookie"]) else {
+            guard let found = self.session(request.headers["cookie"]) else {
                 let fields = signIn.fields.joined(separator: " and ")
                 return Self.refusedPage("sign in first: the form needs \(fields)", 401, json: json)
             }
-            guard let csrf = value("csrf"), Self.same(Array(csrf.utf8), Array(pending.csrf.utf8)) else {
+            guard request.headers["origin"] != nil else {
+                return Self.refusedPage(
+                    "a form posted with the sign-in cookie must say where it comes from (Origin)", 403, json: json)
+            }
+            guard let csrf = value("csrf"), Self.same(Array(csrf.utf8), Array(found.csrf.utf8)) else {
                 return Self.refusedPage(
                     "the form did not come from this server's page (its csrf is wrong)", 403, json: json)
             }
-            approver = found
+            session = found
         }
         var response: FHIRResponse
         if let decision = value("decision") {
             let known = Set(await patients().map(\.id))
+            let approver = session.approver
             switch answer(id, approve: decision == "approve", patient: value("patient"), patients: known, by: approver)
             {
             case .success(let location): response = FHIRResponse(status: 302, headers: [("Location", location)])
             case .failure(let refusal): response = Self.refused(refusal, json: json)
             }
         } else {
-            response = await page(id, approver: approver, json: json, origin: origin, patients: patients)
+            response = await page(id, session: session, json: json, origin: origin, patients: patients)
         }
         if let cookie { response.headers.append(("Set-Cookie", cookie)) }
         return response
     }
 
-    /// The approver the request's sign-in cookie stands for, while it lasts.
-    func session(_ header: String?) -> Approver? {
+    /// The session the request's sign-in cookie stands for, while it lasts.
+    func session(_ header: String?) -> Session? {
         guard let value = Self.cookie(Self.cookieName, in: header) else { return nil }
         let now = clock.now()
         return records.withLock { state in
             guard let session = state.sessions[value], session.expires > now else { return nil }
-            return session.approver
+            return session
         }
     }
 
-    /// A new session for `approver`: the `Set-Cookie` value, or nil when as many are kept as may be.
-    func startSession(for approver: Approver, secure: Bool) -> String? {
+    /// A new session for `approver`; when as many are kept as may be, the oldest ends.
+    func startSession(for approver: Approver) -> Session {
         let now = clock.now()
-        let value = Base64URL.random(bytes: 32)
-        let kept = records.withLock { state in
+        let session = Session(
+            id: Base64URL.random(bytes: 32), approver: approver, expires: now + Self.sessionLifetime,
+            csrf: Base64URL.random(bytes: 16))
+        records.withLock { state in
             state.sessions = state.sessions.filter { $0.value.expires > now }
-            guard Self.hasRoom(state.sessions.count) else { return false }
-            state.sessions[value] = Session(approver: approver, expires: now + Self.sessionLifetime)
-            return true
+            if !Self.hasRoom(state.sessions.count),
+                let oldest = state.sessions.min(by: { $0.value.expires < $1.value.expires })
+            {
+                state.sessions[oldest.key] = nil
+            }
+            state.sessions[session.id] = session
         }
-        guard kept else { return nil }
-        return "\(Self.cookieName)=\(value); Path=\(Self.path); Max-Age=\(Int(Self.sessionLifetime)); HttpOnly; "
+        return session
+    }
+
+    /// The `Set-Cookie` value of the session `id`.
+    static func cookie(for id: String, secure: Bool) -> String {
+        "\(cookieName)=\(id); Path=\(path); Max-Age=\(Int(sessionLifetime)); HttpOnly; "
             + "SameSite=Strict" + (secure ? "; Secure" : "")
     }
 

@@ -164,7 +164,9 @@ extension AuthorizationServer {
             let grant = SMARTGrant(
                 clientID: client.id, scopes: kept.pending.scopes, patient: kept.patient,
                 expires: now + Self.tokenLifetime, family: family, issuer: idToken == nil ? nil : kept.pending.audience,
-                subject: idToken == nil ? nil : kept.patient)
+                subject: idToken == nil ? nil : kept.patient,
+                fhirUser: idToken == nil || !kept.pending.scopes.contains("fhirUser")
+                    ? nil : kept.approver.fhirUser ?? kept.patient.map { "Patient/\($0)" })
             let issued = issue(grant, into: &state)
             return .success(.object(JSONObject(issued.fields + (idToken.map { [("id_token", .string($0))] } ?? []))))
         }
@@ -208,7 +210,8 @@ extension AuthorizationServer {
             state.families[kept.family]?.current = nil
             let grant = SMARTGrant(
                 clientID: client.id, scopes: scopes, patient: kept.grant.patient, expires: now + Self.tokenLifetime,
-                family: kept.family, issuer: kept.grant.issuer, subject: kept.grant.subject)
+                family: kept.family, issuer: kept.grant.issuer, subject: kept.grant.subject,
+                fhirUser: kept.grant.fhirUser)
             return .success(.object(JSONObject(issue(grant, into: &state).fields)))
         }
     }

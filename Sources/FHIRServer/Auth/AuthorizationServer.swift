@@ -32,9 +32,6 @@ public final class AuthorizationServer: Sendable {
         var nonce: String?
         /// The patient an EHR launch opened the app for: the user picks none.
         var launchPatient: String?
-        /// What the page's form carries back, so that a form another site posts with the
-        /// user's sign-in cookie is refused: random even on a numbered server.
-        var csrf = Base64URL.random(bytes: 16)
         /// Whether the user must pick a patient: a patient scope or `launch/patient`, outside an
         /// EHR launch.
         var needsPatient: Bool {
@@ -74,15 +71,22 @@ public final class AuthorizationServer: Sendable {
         /// When its refresh tokens stop working, however often they were rotated.
         let ends: Date
         var accessTokens: Set<String> = []
-        var refreshTokens: Set<String> = []
+        /// Oldest first; the last 50 are kept to tell a reuse, so a client that refreshes in a
+        /// loop does not grow the server.
+        var refreshTokens: [String] = []
         /// The one refresh token that may be used next: any other of the family is a reuse.
         var current: String?
     }
 
     /// A browser signed in to the authorization page: its cookie's value stands for `approver`.
     struct Session: Sendable {
+        /// The cookie's value.
+        let id: String
         let approver: Approver
         let expires: Date
+        /// What the session's forms carry back: a page another site reads for its own request
+        /// does not have it.
+        let csrf: String
     }
 
     struct State: Sendable {
@@ -168,7 +172,8 @@ public final class AuthorizationServer: Sendable {
         family.accessTokens.insert(token)
         if grant.scopes.contains("offline_access") || grant.scopes.contains("online_access") {
             let refresh = Base64URL.random(bytes: 32)
-            family.refreshTokens.insert(refresh)
+            family.refreshTokens.append(refresh)
+            if family.refreshTokens.count > 50 { state.refreshTokens[family.refreshTokens.removeFirst()] = nil }
             family.current = refresh
             state.refreshTokens[refresh] = Refresh(grant: grant, family: id)
             fields.append(("refresh_token", .string(refresh)))

@@ -9,6 +9,9 @@ struct AuthorizePage {
     let patients: [(id: String, name: String)]
     /// Who signed in; nil: the page asks them to first.
     let approver: Approver?
+    /// The signed-in session's value its form carries back; nil before sign-in, whose form
+    /// carries credentials instead.
+    let csrf: String?
     /// The fields that sign in (`secret`, or `username` and `password`).
     let signInFields: [String]
 
@@ -31,7 +34,6 @@ struct AuthorizePage {
                 <h1>Sign in to approve <code>\(pending.client.id.markupEscaped)</code></h1>
                 <form method="post" action="\(AuthorizationServer.path)/authorize">
                 <input type="hidden" name="request" value="\(id.markupEscaped)">
-                <input type="hidden" name="csrf" value="\(pending.csrf)">
                 \(inputs.joined())
                 <button type="submit">Sign in</button>
                 </form>
@@ -60,7 +62,7 @@ struct AuthorizePage {
                 <p>Signed in as \(approver.name.markupEscaped).</p>
                 <form method="post" action="\(AuthorizationServer.path)/authorize">
                 <input type="hidden" name="request" value="\(id.markupEscaped)">
-                <input type="hidden" name="csrf" value="\(pending.csrf)">
+                <input type="hidden" name="csrf" value="\((csrf ?? "").markupEscaped)">
                 <h2>Scopes</h2><ul>\(scopes)</ul>\(choice)
                 <button type="submit" name="decision" value="approve">Approve</button>
                 <button type="submit" name="decision" value="deny">Deny</button>

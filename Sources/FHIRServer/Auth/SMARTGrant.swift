@@ -15,13 +15,15 @@ public struct SMARTGrant: Sendable, Equatable {
     /// which introspection repeats.
     let issuer: String?
     let subject: String?
+    /// The `id_token`'s `fhirUser` (`Patient/f001`, `Practitioner/dr`), with `fhirUser` granted.
+    let fhirUser: String?
     /// What sets the grant's answers apart from others' in the search cache: its scopes and
     /// patient, written once rather than at every search.
     let answerKey: String
 
     init(
         clientID: String, scopes: SMARTScopes, patient: String?, expires: Date, family: String? = nil,
-        issuer: String? = nil, subject: String? = nil
+        issuer: String? = nil, subject: String? = nil, fhirUser: String? = nil
     ) {
         self.clientID = clientID
         self.scopes = scopes
@@ -30,6 +32,7 @@ public struct SMARTGrant: Sendable, Equatable {
         self.family = family
         self.issuer = issuer
         self.subject = subject
+        self.fhirUser = fhirUser
         answerKey = "|\(scopes)|\(patient ?? "")"
     }
 

@@ -124,9 +124,15 @@ public enum SMARTUserFile {
             throw SMARTClientFile.Problem(
                 description: "\(place) (\(name)) needs patients: the ids they may approve for, or [\"*\"]")
         }
+        let userScopes = entry["user_scopes"] == .bool(true)
+        // A user/ scope reaches every patient: a list of patients would promise what it cannot hold.
+        if userScopes, listed != ["*"] {
+            throw SMARTClientFile.Problem(
+                description: "\(place) (\(name)): user_scopes reach every patient, so patients must be [\"*\"]")
+        }
         let approver = Approver(
-            name: name, patients: listed == ["*"] ? nil : Set(listed),
-            userScopes: entry["user_scopes"] == .bool(true), fhirUser: entry["fhirUser"]?.stringValue)
+            name: name, patients: listed == ["*"] ? nil : Set(listed), userScopes: userScopes,
+            fhirUser: entry["fhirUser"]?.stringValue)
         return SMARTUser(passwordHash: hash, approver: approver)
     }
 }

@@ -72,9 +72,13 @@ public struct ServerNames: Sendable, Equatable {
     /// Whether `name` is an IPv4 address or a bracketed IPv6 one, not a name DNS answers for.
     static func isAddressLiteral(_ name: String) -> Bool {
         if name.hasPrefix("[") {
-            return name.hasSuffix("]") && name.dropFirst().dropLast().allSatisfy { $0.isHexDigit || ":.".contains($0) }
+            return name.hasSuffix("]")
+                && name.dropFirst().dropLast().allSatisfy { $0.isASCII && ($0.isHexDigit || ":.".contains($0)) }
         }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in UInt8(part).map { _ in part.count <= 3 } ?? false }
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                (1...3).contains(part.count) && part.allSatisfy { ("0"..."9").contains($0) } && UInt8(part) != nil
+            }
     }
 }
