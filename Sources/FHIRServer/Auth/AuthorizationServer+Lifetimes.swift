@@ -51,6 +51,7 @@ extension AuthorizationServer {
     /// Whether one more of a kind counted `count` may be kept.
     static func hasRoom(_ count: Int) -> Bool { count < maximumWaiting }
 
-    /// Why a request that would keep one more is refused when the server is full.
-    static let full = "too many authorization requests are waiting; try again in a few minutes"
+    /// Why an approval is refused when as many codes wait to be exchanged as may: the only
+    /// table that refuses rather than push out its oldest (a code is a user's approval).
+    static let full = "too many codes are waiting to be exchanged; try again in a minute"
 }
