@@ -46,9 +46,12 @@ extension AuthorizationServer {
         }
         let session: Session
         var cookie: String?
+        let name = signIn.name(value)
+        if let name, let wait = beginSignIn(name) { return Self.tooSoon(name, wait: wait, json: json) }
         switch signIn.approver(value) {
         case .failure(let failure)?: return Self.refusedPage(failure.message, 401, json: json)
         case .success(let found)?:
+            if let name { records.withLock { $0.signIns.succeeded(name) } }
             session = startSession(for: found)
             if !json { cookie = Self.cookie(for: session.id, secure: origin.hasPrefix("https:")) }
         case nil:
@@ -108,6 +111,24 @@ extension AuthorizationServer {
             state.sessions[session.id] = session
         }
         return session
+    }
+
+    /// The seconds `name` must wait before it is tried again, or nil when the try may go on (it
+    /// is counted now, before the slow hash is checked).
+    func beginSignIn(_ name: String) -> Int? {
+        let now = clock.now()
+        return records.withLock { $0.signIns.begin(name, now: now) }
+    }
+
+    /// The 429 for a name tried again too soon after wrong tries: its password is not checked.
+    static func tooSoon(_ name: String, wait: Int, json: Bool) -> FHIRResponse {
+        let message = "too many wrong sign-ins for '\(name.prefix(64))'; try again in \(wait) s"
+        var response =
+            json
+            ? Self.json(429, OAuthError("temporarily_unavailable", message).json)
+            : page(AuthorizePage.refusal(message), status: 429)
+        response.headers.append(("Retry-After", String(wait)))
+        return response
     }
 
     /// The `Set-Cookie` value of the session `id`.

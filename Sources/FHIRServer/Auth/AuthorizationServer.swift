@@ -101,6 +101,8 @@ public final class AuthorizationServer: Sendable {
         var assertions: [String: Date] = [:]
         /// How many request ids and codes were made, for a server that numbers them.
         var made = 0
+        /// Wrong sign-ins, by the name tried.
+        var signIns = SignInThrottle()
     }
 
     let clients: [String: SMARTClient]

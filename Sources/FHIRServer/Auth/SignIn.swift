@@ -46,6 +46,15 @@ public enum SignIn: Sendable {
         }
     }
 
+    /// The name a form's credentials are tried for, which the throttle counts: the user name,
+    /// or "owner" for the secret; nil when the form carries none.
+    func name(_ value: (String) -> String?) -> String? {
+        switch self {
+        case .secret: value("secret") == nil ? nil : Approver.owner.name
+        case .users: value("username")
+        }
+    }
+
     /// The approver whose credentials `value` gives, the failure when they are wrong, or nil when
     /// the form carries none.
     func approver(_ value: (String) -> String?) -> Result<Approver, SignInFailure>? {
