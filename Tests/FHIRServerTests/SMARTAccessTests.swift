@@ -1,5 +1,6 @@
 import FHIRModel
 import FHIRServer
+import Foundation
 import SMART
 import Testing
 
@@ -157,30 +158,67 @@ struct SMARTAccessTests {
         #expect(entries[2]["resource"]?["entry"] == nil)
     }
 
+    /// Each write a patient's token may not make, and its answer: 403 for what the token sees
+    /// (or sends), 404 for a resource outside its reach, as a read answers it.
     @Test(arguments: [
         // Create for another patient.
-        #"{"resource":{"resourceType":"Observation","status":"final","code":{"text":"x"},"subject":{"reference":"Patient/p1"}},"request":{"method":"POST","url":"Observation"}}"#,
+        (
+            #"{"resource":{"resourceType":"Observation","status":"final","code":{"text":"x"},"subject":{"reference":"Patient/p1"}},"request":{"method":"POST","url":"Observation"}}"#,
+            403
+        ),
         // Move one's own reading to another patient.
-        #"{"resource":{"resourceType":"Observation","id":"obs-p0-0","status":"final","code":{"text":"x"},"subject":{"reference":"Patient/p1"}},"request":{"method":"PUT","url":"Observation/obs-p0-0"}}"#,
+        (
+            #"{"resource":{"resourceType":"Observation","id":"obs-p0-0","status":"final","code":{"text":"x"},"subject":{"reference":"Patient/p1"}},"request":{"method":"PUT","url":"Observation/obs-p0-0"}}"#,
+            403
+        ),
         // Take another patient's reading as one's own.
-        #"{"resource":{"resourceType":"Observation","id":"obs-p1-0","status":"final","code":{"text":"x"},"subject":{"reference":"Patient/p0"}},"request":{"method":"PUT","url":"Observation/obs-p1-0"}}"#,
-        #"{"request":{"method":"DELETE","url":"Observation/obs-p1-0"}}"#,
+        (
+            #"{"resource":{"resourceType":"Observation","id":"obs-p1-0","status":"final","code":{"text":"x"},"subject":{"reference":"Patient/p0"}},"request":{"method":"PUT","url":"Observation/obs-p1-0"}}"#,
+            404
+        ),
+        (#"{"request":{"method":"DELETE","url":"Observation/obs-p1-0"}}"#, 404),
+        // Make a reading under an id of one's choosing: it would tell the id was free.
+        (
+            #"{"resource":{"resourceType":"Observation","id":"obs-new","status":"final","code":{"text":"x"},"subject":{"reference":"Patient/p0"}},"request":{"method":"PUT","url":"Observation/obs-new"}}"#,
+            404
+        ),
     ])
-    func aWriteOutsideTheCompartmentIs403AndNothingIsWritten(entry: String) async throws {
+    func aWriteOutsideTheCompartmentIsRefusedAndNothingIsWritten(entry: String, status: Int) async throws {
         let harness = try await SMARTHarness.make()
         let token = try harness.token()
         let changes = harness.service.store.changeCount
         let transaction = #"{"resourceType":"Bundle","type":"transaction","entry":["# + entry + "]}"
         let answer = await harness.request("POST", "", token: token, body: transaction)
-        #expect(answer.status == 403, "\(answer.text)")
+        #expect(answer.status == status, "\(answer.text)")
         #expect(harness.service.store.changeCount == changes)
         // The same as a request of its own.
         let json = try JSONParser.parse(entry)
         let method = json["request"]?["method"]?.stringValue ?? ""
         let single = await harness.request(
             method, json["request"]?["url"]?.stringValue ?? "", token: token, body: json["resource"]?.compactText)
-        #expect(single.status == 403, "\(single.text)")
+        #expect(single.status == status, "\(single.text)")
         #expect(harness.service.store.changeCount == changes)
+    }
+
+    /// An update or delete of another patient's resource is answered as one of an id that does
+    /// not exist, word for word but the id: neither tells which ids exist.
+    @Test(arguments: ["PUT", "DELETE"]) func aWriteTellsNothingOfWhichIDsExist(method: String) async throws {
+        let harness = try await SMARTHarness.make()
+        let token = try harness.token()
+        func answer(_ id: String) async -> (Int, String) {
+            let body =
+                #"{"resourceType":"Observation","id":"\#(id)","status":"final","code":{"text":"x"},"subject":{"reference":"Patient/p0"}}"#
+            let answer = await harness.request(
+                method, "Observation/\(id)", token: token, body: method == "PUT" ? body : nil)
+            return (answer.status, answer.text.replacingOccurrences(of: id, with: "ID"))
+        }
+        let existing = await answer("obs-p1-0")
+        let absent = await answer("obs-p9-9")
+        #expect(existing.0 == 404)
+        #expect(existing == absent)
+        // One's own deleted reading may be written again: its read says 410, not 404, already.
+        #expect(await harness.request("DELETE", "Observation/obs-p0-0", token: token).status == 200)
+        #expect(await answer("obs-p0-0").0 == (method == "PUT" ? 201 : 404))
     }
 
     /// A chain or reverse chain searches another type: the token must be allowed to search it.

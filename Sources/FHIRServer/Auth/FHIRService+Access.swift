@@ -60,13 +60,16 @@ extension FHIRService {
         StoreAccess(service: self, grant: context.grant)
     }
 
-    /// The 403 for a write the token may not make, or nil when it may.
+    /// The 403 for a write the token may not make (404 for one outside its reach, as a read
+    /// answers it), or nil when it may.
     func writeRefusal(
         _ permission: SMARTScope.Permission, type: String, id: String?, resource: JSONValue?, _ context: FHIRExchange
     ) async -> FHIRResponse? {
-        guard let reason = await access(context).refusalToWrite(permission, type: type, id: id, resource: resource)
-        else { return nil }
-        return context.outcome(403, "forbidden", reason)
+        switch await access(context).refusalToWrite(permission, type: type, id: id, resource: resource) {
+        case nil: return nil
+        case .forbidden(let reason): return context.outcome(403, "forbidden", reason)
+        case .notKnown: return context.outcome(404, "not-found", "\(type)/\(id ?? "") is not known")
+        }
     }
 }
 

@@ -91,15 +91,49 @@ struct StoreAccess: Sendable {
         return await reaches(match, .read) ? .found(match) : .outOfReach
     }
 
+    /// Why the token may not write `resource` as `type/id` (create, update; nil: delete).
+    enum WriteRefusal: Equatable {
+        /// The scopes or the reach forbid it (403).
+        case forbidden(String)
+        /// The resource is outside the reach, answered as if it were not there (404): a 403
+        /// would tell which ids exist. A patient's token creates with POST only, so an update
+        /// of an id it never saw is answered so too, whether or not the id exists.
+        case notKnown
+    }
+
     /// Why the token may not write `resource` as `type/id` (create, update; nil: delete), or nil
     /// when it may. The version it replaces or deletes must be the token's to change too.
     func refusalToWrite(_ permission: SMARTScope.Permission, type: String, id: String?, resource: JSONValue?)
-        async -> String?
+        async -> WriteRefusal?
     {
         guard grant != nil else { return nil }
         let existing =
             if let id, permission != .create { await service.store.read(type, id)?.json } else { JSONValue?.none }
-        return await refusalToWrite(permission, type: type, resource: resource, existing: existing)
+        if let id, permission != .create, level(permission, on: type) == .patient,
+            await hides(type, id, existing: existing, permission)
+        {
+            return .notKnown
+        }
+        return await refusalToWrite(permission, type: type, resource: resource, existing: existing).map {
+            .forbidden($0)
+        }
+    }
+
+    /// Whether a patient's token must be answered as if `type/id` were not there: its current
+    /// version is outside the reach, or (an update) it has no version the token ever saw, so
+    /// that neither the answer nor a resource created under the id tells that it exists.
+    private func hides(_ type: String, _ id: String, existing: JSONValue?, _ permission: SMARTScope.Permission) async
+        -> Bool
+    {
+        guard let reach else { return false }
+        if let existing { return !(await reach.sees(existing, type: type)) }
+        guard permission == .update else { return false }
+        // A deletion of the token's own resource may be undone: the read says 410, not 404.
+        let versions = await service.store.history(type, id)
+        for version in versions.reversed() where !version.isDeleted {
+            return !(await reach.sees(version.json ?? .null, type: type))
+        }
+        return true
     }
 
     private func refusalToWrite(
