@@ -75,8 +75,53 @@ struct SMARTReachAttackTests {
             what: "a batch entry that deletes another patient's reading", scope: write, method: "POST", path: "",
             body:
                 #"{"resourceType":"Bundle","type":"transaction","entry":[{"request":{"method":"DELETE","url":"Observation/obs-p1-0"}}]}"#,
+            status: 404),
+        Attack(
+            what: "an update that asks whether another patient's reading exists", scope: write, method: "PUT",
+            path: "Observation/obs-p1-0", body: reading("obs-p1-0", subject: "Patient/p0"), status: 404),
+        Attack(
+            what: "an update that would make a reading under an id never seen", scope: write, method: "PUT",
+            path: "Observation/obs-free", body: reading("obs-free", subject: "Patient/p0"), status: 404),
+        Attack(
+            what: "another server's p0 read as this server's", scope: read, method: "GET",
+            path: "Observation/obs-elsewhere", status: 404),
+        Attack(
+            what: "another server's p0 found by p0's own search", scope: read, method: "GET",
+            path: "Observation?subject=Patient/p0", status: 200, absent: ["Observation/obs-elsewhere"]),
+        Attack(
+            what: "another server's p0 found by its absolute URL", scope: read, method: "GET",
+            path: "Observation?subject=http://other.example/fhir/Patient/p0", status: 200,
+            absent: ["Observation/obs-elsewhere"]),
+        Attack(
+            what: "a chain through another server's p0", scope: read, method: "GET",
+            path: "Observation?subject:Patient.family=Family0&_include=Observation:subject", status: 200,
+            absent: ["Observation/obs-elsewhere"]),
+        Attack(
+            what: "a reading written for another server's p0", scope: write, method: "POST", path: "Observation",
+            body: reading(nil, subject: "http://other.example/fhir/Patient/p0"), status: 403),
+        Attack(
+            what: "a reading for p0 that names p1 by this server's absolute URL", scope: write, method: "POST",
+            path: "Observation",
+            body: reading(nil, subject: "Patient/p0", performer: "http://127.0.0.1/fhir/Patient/p1"),
             status: 403),
+        Attack(
+            what: "a reading for p0 that names another server's patient", scope: write, method: "POST",
+            path: "Observation",
+            body: reading(nil, subject: "Patient/p0", performer: "http://other.example/fhir/Patient/p0"),
+            status: 403),
+        Attack(
+            what: "p1's reading named by this server's absolute URL", scope: read, method: "GET",
+            path: "Observation?subject=http://127.0.0.1/fhir/Patient/p1", status: 200,
+            absent: ["Observation/obs-p1-0", "Observation/obs-absolute-p1"]),
     ]
+
+    /// An Observation of `subject` (and `performer`), with `id` for a PUT.
+    static func reading(_ id: String?, subject: String, performer: String? = nil) -> String {
+        let idMember = id.map { #""id":"\#($0)","# } ?? ""
+        let performed = performer.map { #","performer":[{"reference":"\#($0)"}]"# } ?? ""
+        return
+            #"{"resourceType":"Observation",\#(idMember)"status":"final","code":{"text":"x"},"subject":{"reference":"\#(subject)"}\#(performed)}"#
+    }
 
     @Test(arguments: attacks) func anAttackIsAnsweredAsTheReachAllows(_ attack: Attack) async throws {
         let harness = try await SMARTHarness.make()
@@ -88,9 +133,12 @@ struct SMARTReachAttackTests {
         for key in attack.absent { #expect(!held.contains(key), "\(key) was answered") }
     }
 
-    /// A Binary of p1's (its securityContext p1's order), one of nobody's, and p1's Device.
+    /// A Binary of p1's (its securityContext p1's order), one of nobody's, p1's Device, a
+    /// reading of another server's p0, and one of p1's named by this server's absolute URL.
     static let extraRecords: [JSONValue] = [
         binary("note-p1", context: "MedicationRequest/rx-p1"), binary("loose", context: nil),
+        (try? JSONParser.parse(reading("obs-elsewhere", subject: "http://other.example/fhir/Patient/p0"))) ?? .null,
+        (try? JSONParser.parse(reading("obs-absolute-p1", subject: "http://127.0.0.1:80/fhir/Patient/p1"))) ?? .null,
         .object(
             JSONObject([
                 ("resourceType", "Device"), ("id", "pump-p1"),

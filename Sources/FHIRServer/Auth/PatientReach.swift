@@ -24,7 +24,7 @@ struct PatientReach: Sendable {
     func refusalToWrite(_ resource: JSONValue, type: String) async -> String? {
         if let refusal = await refusalToChange(resource, type: type) { return refusal }
         for reference in Self.references(in: resource) {
-            guard let target = Reference(reference: reference).target, target.type != "Patient" else { continue }
+            guard let target = service.base.local(reference), target.type != "Patient" else { continue }
             if let json = await service.store.read(target.type, target.id)?.json,
                 !(await sees(json, type: target.type))
             {
@@ -60,7 +60,7 @@ struct PatientReach: Sendable {
         guard depth < Self.maximumSharingDepth else { return false }
         for element in service.compartment.sharingElements(of: type) {
             for value in resource[element].map(Self.list) ?? [] {
-                guard let text = value["reference"]?.stringValue, let target = Reference(reference: text).target
+                guard let text = value["reference"]?.stringValue, let target = service.base.local(text)
                 else { continue }
                 if target.type == "Patient" { if target.id == patient { return true } else { continue } }
                 if let json = await service.store.read(target.type, target.id)?.json,
@@ -97,7 +97,7 @@ struct PatientReach: Sendable {
             return false
         }
         for value in found.values(resource) {
-            guard let text = value["reference"]?.stringValue, let target = Reference(reference: text).target else {
+            guard let text = value["reference"]?.stringValue, let target = service.base.local(text) else {
                 continue
             }
             if parts.count == 1 {
@@ -117,10 +117,14 @@ struct PatientReach: Sendable {
         Self.references(in: resource).contains(where: namesAnotherPatient)
     }
 
-    /// Whether `reference` names a patient other than this one.
+    /// Whether `reference` names a patient other than this one: another of this server's, or
+    /// any other server's (`http://example.org/fhir/Patient/p0` is not this server's p0).
     private func namesAnotherPatient(_ reference: String) -> Bool {
-        guard let target = Reference(reference: reference).target else { return false }
-        return target.type == "Patient" && target.id != patient
+        switch service.base.target(reference) {
+        case .local(let type, let id): type == "Patient" && id != patient
+        case .elsewhere(let url): Reference(reference: url).target?.type == "Patient"
+        case nil: false
+        }
     }
 
     /// Every `reference` string in `json`, at any depth.

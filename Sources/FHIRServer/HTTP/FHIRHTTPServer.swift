@@ -3,7 +3,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import Synchronization
 
 /// The built-in FHIR server on a real socket: Hummingbird carries HTTP, ``FHIRService`` answers.
 public struct FHIRHTTPServer: Sendable {
@@ -30,9 +29,10 @@ public struct FHIRHTTPServer: Sendable {
         let pages = self.pages
         let configuration = self.configuration
         // Known before binding when the port is given; else once the socket is bound.
-        let names = BoundNames(configuration.port == 0 ? nil : configuration.names(port: configuration.port))
+        let base = service.base
+        if configuration.port != 0 { base.set(configuration.names(port: configuration.port)) }
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            guard let origin = names.value?.origin(forHost: request.head.authority) else {
+            guard let origin = base.names?.origin(forHost: request.head.authority) else {
                 return Self.misdirected(request, version: service.version)
             }
             return await Self.respond(
@@ -47,7 +47,7 @@ public struct FHIRHTTPServer: Sendable {
                 address: .hostname(host, port: configuration.port), serverName: "Medbrain/\(MedbrainInfo.version)"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                names.set(configuration.names(port: port))
+                base.set(configuration.names(port: port))
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 await onReady("http://\(shownHost):\(port)\(FHIRService.basePath)")
             },
@@ -163,15 +163,4 @@ public struct FHIRHTTPServer: Sendable {
             status: HTTPResponse.Status(code: answer.status), headers: fields,
             body: .init(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
-}
-
-/// The server's names, known once its port is: read by every request, set once.
-final class BoundNames: Sendable {
-    private let names: Mutex<ServerNames?>
-
-    init(_ names: ServerNames?) { self.names = Mutex(names) }
-
-    var value: ServerNames? { names.withLock { $0 } }
-
-    func set(_ value: ServerNames) { names.withLock { $0 = value } }
 }

@@ -52,6 +52,16 @@ public struct ServerNames: Sendable, Equatable {
         return nil
     }
 
+    /// Whether an absolute reference under `host` (`host:port`, with its port) names this
+    /// server. Stricter than a request's Host: bound to every address, the server cannot know
+    /// that another machine's address literal is its own (in a classroom it is often another
+    /// student's server), so only its names and loopback literals count.
+    func isOwn(_ host: String) -> Bool {
+        guard let (name, port) = Self.split(host.lowercased()), let port else { return false }
+        if authorities.contains("\(name):\(port)") { return true }
+        return anyAddress && port == self.port && ["127.0.0.1", "[::1]"].contains(name)
+    }
+
     /// `name` and the port of `host:port`; nil when the port is not a number.
     static func split(_ host: String) -> (String, Int?)? {
         let colon: String.Index?

@@ -9,13 +9,19 @@ struct SearchCriterion: Sendable {
     let parameter: SearchParameter
     let modifier: String?
     let values: [String]
+    /// Which references are this server's: `subject=Patient/p0` finds
+    /// `http://127.0.0.1:8080/fhir/Patient/p0` too, and never another server's `…/Patient/p0`.
+    let base: ServerBase
     private let wanted: [Wanted]
 
     /// One value of the query, read.
     enum Wanted: Sendable {
         case token(system: String?, code: String)
         case text(folded: String, exact: String)
+        /// This server's resource, by type (any when nil) and id.
         case reference(type: String?, id: String)
+        /// Another server's resource, by its absolute URL without a version.
+        case elsewhere(String)
         /// `subject:identifier=system|value`: a Reference by its identifier, not its target.
         case identifier(system: String?, value: String)
         case date(DateMatch)
@@ -28,11 +34,14 @@ struct SearchCriterion: Sendable {
         case nothing
     }
 
-    init(parameter: SearchParameter, modifier: String?, values: [String]) {
+    init(parameter: SearchParameter, modifier: String?, values: [String], base: ServerBase) {
         self.parameter = parameter
         self.modifier = modifier
         self.values = values
-        wanted = values.map { Self.read($0, kind: parameter.kind, parameter: parameter, modifier: modifier) }
+        self.base = base
+        wanted = values.map {
+            Self.read($0, kind: parameter.kind, parameter: parameter, modifier: modifier, base: base)
+        }
     }
 
     /// The modifiers each kind understands; others make the criterion unknown.
@@ -92,9 +101,9 @@ struct SearchCriterion: Sendable {
         return parts
     }
 
-    private static func read(_ value: String, kind: SearchParameter.Kind, parameter: SearchParameter, modifier: String?)
-        -> Wanted
-    {
+    private static func read(
+        _ value: String, kind: SearchParameter.Kind, parameter: SearchParameter, modifier: String?, base: ServerBase
+    ) -> Wanted {
         if modifier == "missing" { return .missing(value == "true") }
         switch kind {
         case .token where modifier == "text", .string: return .text(folded: fold(value), exact: value)
@@ -105,11 +114,18 @@ struct SearchCriterion: Sendable {
             let parts = value.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             return parts.count == 2
                 ? .identifier(system: parts[0], value: parts[1]) : .identifier(system: nil, value: value)
+        case .reference where value.contains(":"):
+            switch base.target(value) {
+            case .local(let type, let id)?:
+                return modifier == nil || modifier == type ? .reference(type: type, id: id) : .nothing
+            case .elsewhere(let url)?: return .elsewhere(url)
+            case nil: return .nothing
+            }
+        case .reference where value.contains("/"):
+            guard let target = Reference(reference: value).target else { return .nothing }
+            return modifier == nil || modifier == target.type ? .reference(type: target.type, id: target.id) : .nothing
         case .reference:
-            let parts = value.split(separator: "/").map(String.init)
-            guard let id = parts.last else { return .nothing }
-            let type = parts.count > 1 ? parts[parts.count - 2] : (modifier ?? parameter.target)
-            return .reference(type: type, id: id)
+            return value.isEmpty ? .nothing : .reference(type: modifier ?? parameter.target, id: value)
         case .date: return DateMatch(value).map(Wanted.date) ?? .nothing
         case .number: return NumberMatch(value, quantity: false).map(Wanted.number) ?? .nothing
         case .quantity: return NumberMatch(value, quantity: true).map(Wanted.number) ?? .nothing
@@ -118,7 +134,8 @@ struct SearchCriterion: Sendable {
             let kinds = parameter.componentKinds
             let parts = compositeParts(value)
             guard parts.count == kinds.count else { return .nothing }
-            return .composite(zip(parts, kinds).map { read($0, kind: $1, parameter: parameter, modifier: nil) })
+            return .composite(
+                zip(parts, kinds).map { read($0, kind: $1, parameter: parameter, modifier: nil, base: base) })
         case .special: return .nothing
         }
     }
@@ -147,6 +164,10 @@ struct SearchCriterion: Sendable {
                 guard let key = ParameterIndex.tokenKey(system: system, code: code) else { return nil }
                 keys.append(key)
             case .reference(let type, let id): keys.append(ParameterIndex.referenceKey(type: type, id: id))
+            // The index keeps every reference by its last two parts: a superset, checked after.
+            case .elsewhere(let url):
+                guard let target = Reference(reference: url).target else { return nil }
+                keys.append(ParameterIndex.referenceKey(type: target.type, id: target.id))
             case .nothing: continue
             default: return nil
             }
@@ -159,8 +180,11 @@ struct SearchCriterion: Sendable {
         case .token(let system, let code): TokenMatch.matches(system: system, code: code, value)
         case .text(let folded, let exact): textMatches(folded, exact, value)
         case .reference(let type, let id):
-            ParameterIndex.referenceKeys(of: value).contains(
-                ParameterIndex.referenceKey(type: type, id: id))
+            value["reference"]?.stringValue.flatMap(base.local).map { target in
+                target.id == id && (type == nil || target.type == type)
+            } ?? false
+        case .elsewhere(let url):
+            value["reference"]?.stringValue.flatMap(base.target) == .elsewhere(url)
         case .identifier(let system, let code):
             TokenMatch.matches(system: system, code: code, value["identifier"] ?? .null)
         case .date(let date): date.matches(value)

@@ -56,9 +56,10 @@ struct SearchPlan: Sendable {
     /// Reads `query`, a search of `type`. Unknown parameters (or values not understood) are
     /// refused unless `lenient`, when they are left out as the client's `Prefer` allows.
     static func make(
-        query: [(name: String, value: String)], type: String, lenient: Bool, parameters: SearchParameterIndex
+        query: [(name: String, value: String)], type: String, lenient: Bool, parameters: SearchParameterIndex,
+        base: ServerBase
     ) throws(SearchProblem) -> SearchPlan {
-        var reader = SearchPlanReader(type: type, index: parameters)
+        var reader = SearchPlanReader(type: type, index: parameters, base: base)
         for (name, value) in query { try reader.read(name, value) }
         if !lenient, !reader.unknown.isEmpty {
             let message =

@@ -5,13 +5,15 @@ import FHIRModel
 struct SearchPlanReader {
     let type: String
     let index: SearchParameterIndex
+    let base: ServerBase
     private(set) var plan = SearchPlan()
     private(set) var unknown: [String] = []
     private let own: [SearchParameter]
 
-    init(type: String, index: SearchParameterIndex) {
+    init(type: String, index: SearchParameterIndex, base: ServerBase) {
         self.type = type
         self.index = index
+        self.base = base
         own = index.parameters(of: type)
     }
 
@@ -55,7 +57,7 @@ struct SearchPlanReader {
                 throw SearchProblem(code: "invalid", message: "\(problem) for \(name)")
             }
         }
-        plan.criteria.append(SearchCriterion(parameter: parameter, modifier: modifier, values: values))
+        plan.criteria.append(SearchCriterion(parameter: parameter, modifier: modifier, values: values, base: self.base))
         plan.applied.append((name, value))
         return true
     }

@@ -5,6 +5,7 @@ import Foundation
 /// for the fuzzer, which feeds it mutated queries by the million.
 public struct SearchQueryReader: Sendable {
     private let index: SearchParameterIndex
+    private let base = ServerBase()
 
     public init(version: FHIRVersion) {
         index = SearchParameterIndex(version: version)
@@ -20,7 +21,7 @@ public struct SearchQueryReader: Sendable {
             return (name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")
         }
         do {
-            let plan = try SearchPlan.make(query: items, type: type, lenient: false, parameters: index)
+            let plan = try SearchPlan.make(query: items, type: type, lenient: false, parameters: index, base: base)
             let matches = resources.filter { resource in plan.criteria.allSatisfy { $0.matches(resource) } }
             _ = plan.links(base: "http://localhost/fhir/\(type)", total: matches.count)
             return (nil, matches.count)

@@ -37,7 +37,7 @@ extension FHIRService {
                 "\(type)/\($0.id)"
             }
         }
-        return SearchCriterion(parameter: chain.parameter, modifier: nil, values: named)
+        return SearchCriterion(parameter: chain.parameter, modifier: nil, values: named, base: base)
     }
 
     /// The ids of `type` that the inner search's matches name in the chain's parameter.
@@ -53,12 +53,12 @@ extension FHIRService {
         var seen = Set<String>()
         for stored in try await matches(chain.types[0], plan: inner, depth: depth + 1, access: access).found {
             for value in chain.parameter.values(stored.json ?? .null) {
-                guard let text = value["reference"]?.stringValue, let target = Reference(reference: text).target,
+                guard let text = value["reference"]?.stringValue, let target = base.local(text),
                     target.type == type, seen.insert(target.id).inserted
                 else { continue }
                 ids.append(target.id)
             }
         }
-        return SearchCriterion(parameter: id, modifier: nil, values: ids)
+        return SearchCriterion(parameter: id, modifier: nil, values: ids, base: base)
     }
 }

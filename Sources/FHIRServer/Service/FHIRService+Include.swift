@@ -35,7 +35,7 @@ extension FHIRService {
         var found: [StoredResource] = []
         for stored in resources where stored.type == include.sourceType {
             for value in include.parameter.values(stored.json ?? .null) {
-                guard let text = value["reference"]?.stringValue, let target = Reference(reference: text).target,
+                guard let text = value["reference"]?.stringValue, let target = base.local(text),
                     include.targetType == nil || include.targetType == target.type,
                     case .found(let read) = await access.read(target.type, target.id)
                 else { continue }
@@ -52,7 +52,7 @@ extension FHIRService {
         let named = resources.filter { include.targetType == nil || $0.type == include.targetType }
             .map { "\($0.type)/\($0.id)" }
         guard !named.isEmpty else { return [] }
-        let criterion = SearchCriterion(parameter: include.parameter, modifier: nil, values: named)
+        let criterion = SearchCriterion(parameter: include.parameter, modifier: nil, values: named, base: base)
         let found = await store.search(include.sourceType, criteria: [criterion]).found
         return await access.narrowed(found, type: include.sourceType, .read)
     }

@@ -29,7 +29,7 @@ extension FHIRService {
     func searchPlan(_ query: [(name: String, value: String)], type: String, lenient: Bool)
         throws(SearchProblem) -> SearchPlan
     {
-        try SearchPlan.make(query: query, type: type, lenient: lenient, parameters: searchParameters)
+        try SearchPlan.make(query: query, type: type, lenient: lenient, parameters: searchParameters, base: base)
     }
 
     /// The matches of `plan` that `access` reaches, as kept since the last change, else as the

@@ -28,10 +28,12 @@ public struct FHIRService: Sendable {
     public let authorization: AuthorizationServer?
     /// Which resources are a patient's, for the tokens of patient scopes.
     let compartment: PatientCompartment
+    /// The server's own names, which tell its absolute references from other servers'.
+    public let base: ServerBase
 
     public init(
         version: FHIRVersion, store: ResourceStore, clock: any ServerClock, maximumBodySize: Int = 8 << 20,
-        authorization: AuthorizationServer? = nil
+        authorization: AuthorizationServer? = nil, base: ServerBase = ServerBase()
     ) {
         self.version = version
         self.store = store
@@ -41,6 +43,7 @@ public struct FHIRService: Sendable {
         self.maximumBodySize = maximumBodySize
         self.authorization = authorization
         self.compartment = PatientCompartment.of(version)
+        self.base = base
     }
 
     /// The resource types this server stores.

@@ -4,7 +4,7 @@ import TestSupport
 /// R4 data in which every patient-bearing type names several patients: Observations performed
 /// by one patient for another, doses given by a patient, Tasks owned by one patient for another,
 /// Groups and Linkages of several, Binaries whose `securityContext` is someone's order, a
-/// Medication whose extension names a patient. Made at random from a seed, as JSON objects in
+/// Medication whose extension names a patient; some references absolute, to this server or another. Made at random from a seed, as JSON objects in
 /// the order they are loaded.
 enum CrossedRecords {
     static let patients = (0..<6).map { "p\($0)" }
@@ -18,7 +18,12 @@ enum CrossedRecords {
             made.append(.object(JSONObject([("resourceType", .string(type)), ("id", .string(id))] + members)))
         }
         func pick(_ from: [String]) -> String { from.randomElement(using: &random)! }
-        func ref(_ text: String) -> JSONValue { .object(JSONObject([("reference", .string(text))])) }
+        // A reference is written relative, or absolute under this server's base or another
+        // server's (whose `Patient/p0` is not this server's p0).
+        func ref(_ text: String) -> JSONValue {
+            let base = ["", "", "", "", "", "", ReachDefinition.ownBase, ReachDefinition.otherBase]
+            return .object(JSONObject([("reference", .string(pick(base) + text))]))
+        }
         func anyone() -> String {
             Bool.random(using: &random) ? "Patient/\(pick(patients))" : "Practitioner/\(pick(practitioners))"
         }

@@ -40,6 +40,26 @@ struct ReachDefinition {
         return paths
     }
 
+    /// The harness's base (``SMARTHarness/names``): a reference under it is the server's own.
+    static let ownBase = "http://127.0.0.1/fhir/"
+    /// Another server's base: what a reference under it names is never this server's.
+    static let otherBase = "http://other.example/fhir/"
+
+    /// The key (`Type/id`) of the server's own resource `reference` names, or nil for another
+    /// server's.
+    static func local(_ reference: String) -> String? {
+        if reference.hasPrefix(ownBase) { return String(reference.dropFirst(ownBase.count)) }
+        return reference.contains("://") ? nil : reference
+    }
+
+    /// Whether `reference` names a patient other than this one: another of this server's, or
+    /// any other server's.
+    func namesAnotherPatient(_ reference: String) -> Bool {
+        let local = Self.local(reference)
+        let isPatient = (local ?? String(reference.dropFirst(Self.otherBase.count))).hasPrefix("Patient/")
+        return isPatient && local != "Patient/\(patient)"
+    }
+
     let compartment: [String: [String]]
     let patient: String
     let byKey: [String: JSONValue]
@@ -60,20 +80,22 @@ struct ReachDefinition {
     func sees(_ resource: JSONValue) -> Bool {
         let type = resource["resourceType"]?.stringValue ?? ""
         if compartment[type] != nil || type == "Binary" { return holds(resource, depth: 0) }
-        return !Self.references(resource).contains { $0.hasPrefix("Patient/") && $0 != "Patient/\(patient)" }
+        return !Self.references(resource).contains(where: namesAnotherPatient)
     }
 
     func holds(_ resource: JSONValue, depth: Int) -> Bool {
         let type = resource["resourceType"]?.stringValue ?? ""
         if type == "Patient", resource["id"]?.stringValue == patient { return true }
         if type == "Binary" {
-            guard depth < 4, let context = resource["securityContext"]?["reference"]?.stringValue else { return false }
+            guard depth < 4, let written = resource["securityContext"]?["reference"]?.stringValue,
+                let context = Self.local(written)
+            else { return false }
             if context.hasPrefix("Patient/") { return context == "Patient/\(patient)" }
             return byKey[context].map { holds($0, depth: depth + 1) } ?? false
         }
         return (compartment[type] ?? []).contains { path in
             Self.values(resource, path.split(separator: ".").map(String.init)).contains {
-                $0["reference"]?.stringValue == "Patient/\(patient)"
+                $0["reference"]?.stringValue.flatMap(Self.local) == "Patient/\(patient)"
             }
         }
     }
@@ -83,12 +105,14 @@ struct ReachDefinition {
     /// other patient; what is written may link only to what the patient may see (what it
     /// replaces may link elsewhere: its links are no other patient's record).
     func mayWrite(_ resource: JSONValue?, replacing: JSONValue?) -> Bool {
-        let links = resource.map { Self.references($0).allSatisfy { byKey[$0].map(sees) ?? true } } ?? true
+        let links =
+            resource.map { Self.references($0).allSatisfy { Self.local($0).flatMap { byKey[$0] }.map(sees) ?? true } }
+            ?? true
         return links
             && [resource, replacing].compactMap { $0 }.allSatisfy { json in
                 let type = json["resourceType"]?.stringValue ?? ""
                 return (compartment[type] != nil || type == "Binary") && holds(json, depth: 0)
-                    && Self.references(json).allSatisfy { !$0.hasPrefix("Patient/") || $0 == "Patient/\(patient)" }
+                    && !Self.references(json).contains(where: namesAnotherPatient)
             }
     }
 

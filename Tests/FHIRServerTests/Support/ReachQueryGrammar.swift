@@ -6,7 +6,8 @@ import TestSupport
 /// - read `T/id`, version read `T/id/_history/1`, history `T/id/_history`, of anyone's resources
 ///   and of ids that do not exist;
 /// - search criteria of each parameter kind the types have: token (with system, `:not`),
-///   reference (`Type/id`, bare id, `:Type`, `:missing`), string (`:exact`, `:contains`), date,
+///   reference (`Type/id`, bare id, absolute under this server's base or another server's,
+///   `:Type`, `:missing`), string (`:exact`, `:contains`), date,
 ///   quantity, `_id`;
 /// - chains one to three deep, typed (`subject:Patient.`) or not, and `_has`, nested;
 /// - `_include` and `_revinclude` with a target type, `*`, and `:iterate`;
@@ -15,28 +16,30 @@ import TestSupport
 enum ReachQueryGrammar {
     static let criteria: [String: [String]] = [
         "Observation": [
-            "code={c}", "code=http://loinc.org|{c}", "code:not={c}", "subject=Patient/{p}", "patient={p}",
-            "subject:Patient={p}", "performer=Patient/{p}", "performer=Practitioner/{dr}", "performer:missing={bool}",
-            "encounter=Encounter/{enc}", "subject.family={F}", "subject:Patient.given={G}",
+            "code={c}", "code=http://loinc.org|{c}", "code:not={c}", "subject={base}Patient/{p}", "patient={p}",
+            "subject:Patient={p}", "performer={base}Patient/{p}", "performer=Practitioner/{dr}",
+            "performer:missing={bool}",
+            "encounter={base}Encounter/{enc}", "subject.family={F}", "subject:Patient.given={G}",
             "encounter.subject.family={F}", "encounter.subject:Patient.link:Patient.given={G}",
             "performer:Patient.family={F}", "_id=obs{n}", "value-quantity=gt{v}",
         ],
         "MedicationRequest": [
-            "subject=Patient/{p}", "patient={p}", "medication=Medication/{m}", "requester=Practitioner/{dr}",
+            "subject={base}Patient/{p}", "patient={p}", "medication=Medication/{m}", "requester=Practitioner/{dr}",
             "encounter.subject.family={F}", "subject.name={G}",
             "_has:MedicationAdministration:request:performer=Patient/{p}",
         ],
         "MedicationAdministration": [
-            "patient={p}", "performer=Patient/{p}", "request=MedicationRequest/{rx}", "request.subject=Patient/{p}",
+            "patient={p}", "performer={base}Patient/{p}", "request={base}MedicationRequest/{rx}",
+            "request.subject={base}Patient/{p}",
             "request.subject.family={F}", "effective-time=ge2016-08-1{d}", "medication=Medication/{m}",
         ],
         "Encounter": [
-            "subject=Patient/{p}", "patient={p}", "participant=Practitioner/{dr}",
-            "_has:Observation:encounter:subject=Patient/{p}", "_has:Observation:encounter:performer=Patient/{p}",
+            "subject={base}Patient/{p}", "patient={p}", "participant=Practitioner/{dr}",
+            "_has:Observation:encounter:subject=Patient/{p}", "_has:Observation:encounter:performer={base}Patient/{p}",
             "subject.family={F}",
         ],
         "Patient": [
-            "family={F}", "family:exact={F}", "name:contains={G}", "given={G}", "link=Patient/{p}",
+            "family={F}", "family:exact={F}", "name:contains={G}", "given={G}", "link={base}Patient/{p}",
             "general-practitioner=Practitioner/{dr}", "_id={p}", "_has:Observation:subject:code={c}",
             "_has:Observation:patient:performer=Patient/{p}",
             "_has:MedicationRequest:subject:_has:MedicationAdministration:request:performer=Patient/{p}",
@@ -44,7 +47,7 @@ enum ReachQueryGrammar {
             "_has:Linkage:item:_id=lk{n}", "_has:Device:patient:_id=dev{n}",
         ],
         "Medication": [
-            "_has:MedicationRequest:medication:patient=Patient/{p}",
+            "_has:MedicationRequest:medication:patient={base}Patient/{p}",
             "_has:MedicationRequest:medication:subject.family={F}",
             "_has:MedicationAdministration:medication:performer=Patient/{p}", "_id=m{n}",
         ],
@@ -54,12 +57,12 @@ enum ReachQueryGrammar {
         ],
         "Device": ["patient={p}", "patient.family={F}"],
         "Task": [
-            "patient={p}", "owner=Patient/{p}", "requester=Patient/{p}", "focus=MedicationRequest/{rx}",
+            "patient={p}", "owner={base}Patient/{p}", "requester=Patient/{p}", "focus=MedicationRequest/{rx}",
             "focus:MedicationRequest.subject=Patient/{p}", "owner:missing={bool}",
         ],
         "Binary": ["_id=bin{n}"],
-        "Group": ["member=Patient/{p}", "member.family={F}"],
-        "Linkage": ["item=Patient/{p}", "source=Patient/{p}"],
+        "Group": ["member={base}Patient/{p}", "member.family={F}"],
+        "Linkage": ["item={base}Patient/{p}", "source=Patient/{p}"],
     ]
 
     static let includes = [
@@ -82,6 +85,7 @@ enum ReachQueryGrammar {
         "rx": (0..<10).map { "rx\($0)" }, "m": (0..<4).map { "m\($0)" }, "n": (0..<24).map(String.init),
         "bool": ["true", "false"], "v": (100..<125).map(String.init), "d": (0..<10).map(String.init),
         "k": (1...5).map(String.init), "o": (0..<5).map(String.init),
+        "base": ["", "", ReachDefinition.ownBase, ReachDefinition.otherBase],
     ]
 
     /// One request at random: its method, path and body.

@@ -18,6 +18,9 @@ final class MovableClock: ServerClock {
 struct SMARTHarness {
     static let audience = "http://127.0.0.1/fhir"
     static let origin = "http://127.0.0.1"
+    /// The names the harness's server answers to, as if bound to 127.0.0.1 port 80: an absolute
+    /// reference under `http://127.0.0.1/fhir` is its own.
+    static let names = ServerNames(host: "127.0.0.1", port: 80)
     static let tokenURL = "http://127.0.0.1/auth/token"
     static let redirect = "http://127.0.0.1:5555/callback"
     static let confidential = SMARTClient(
@@ -63,7 +66,8 @@ struct SMARTHarness {
         }
         let clock = MovableClock()
         let auth = AuthorizationServer(clients: [confidential, narrow, try backend(), clinicalREPL], clock: clock)
-        let service = FHIRService(version: .r4, store: open.store, clock: open.clock, authorization: auth)
+        let service = FHIRService(
+            version: .r4, store: open.store, clock: open.clock, authorization: auth, base: ServerBase(names))
         return SMARTHarness(service: service, auth: auth, clock: clock, owner: owner)
     }
 
@@ -74,7 +78,8 @@ struct SMARTHarness {
         let open = FHIRService(version: .r4, store: ResourceStore(), clock: clock)
         try await load(resources, into: open)
         let auth = AuthorizationServer(clients: [confidential, narrow, try backend(), clinicalREPL], clock: clock)
-        let service = FHIRService(version: .r4, store: open.store, clock: clock, authorization: auth)
+        let service = FHIRService(
+            version: .r4, store: open.store, clock: clock, authorization: auth, base: ServerBase(names))
         var owner: [String: String] = [:]
         for resource in resources where resource["resourceType"]?.stringValue == "Patient" {
             let id = resource["id"]?.stringValue ?? ""
