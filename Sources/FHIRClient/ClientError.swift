@@ -38,6 +38,9 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The most of an OperationOutcome's text one error line holds; more is cut with "…".
+    public static let longestOutcome = 300
+
     private static func detail(_ outcome: String?) -> String {
         outcome.map { ": \($0)" } ?? ""
     }

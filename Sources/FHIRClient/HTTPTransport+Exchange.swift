@@ -97,7 +97,7 @@ extension HTTPTransport {
 
     /// A stack trace as a diagnostic is not a line anyone reads to the end.
     static func shortened(_ text: String) -> String {
-        text.count > 300 ? text.prefix(300) + "…" : text
+        text.count > ClientError.longestOutcome ? text.prefix(ClientError.longestOutcome) + "…" : text
     }
 
     static func milliseconds(since start: ContinuousClock.Instant) -> Int {

@@ -105,12 +105,13 @@ public final class REPL {
         // A command refused or unknown was not tried: a `tried` check must not count it.
         lastAttempt = [name] + words.dropFirst()
         let watchers = [watchForInterrupt(), showWaiting(command.waiting)].compactMap { $0 }
+        let mark = context.requests.total
         do {
             try await run(command, Array(words.dropFirst()))
         } catch {
             await stop(watchers)
             // The error first: what a lesson says about the failure comes after it.
-            _ = failed(error)
+            _ = failed(error, since: mark)
             await finished(line, succeeded: false)
             return false
         }
@@ -170,8 +171,25 @@ public final class REPL {
         for plugin in extensions { await plugin.commandFinished(line, succeeded: succeeded, in: self) }
     }
 
-    private func failed(_ error: any Error) -> Bool {
-        context.console.error("error: \(error)\n")
+    /// Says what went wrong. A refusal that came with an OperationOutcome (from a request sent
+    /// after `mark`) becomes the last result, so `show` and `fhirpath` read it, and when it says
+    /// more than one line holds, every issue is shown, each on its own line.
+    private func failed(_ error: any Error, since mark: Int? = nil) -> Bool {
+        guard let mark, case ClientError.refused(let status, _) = error,
+            let refusal = context.requests.refusal(since: mark), refusal.status == status
+        else {
+            context.console.error("error: \(error)\n")
+            return false
+        }
+        context.session.result = ExploreResult(json: refusal.outcome, request: refusal.request, bundle: nil)
+        let issues = (try? OperationOutcome(json: refusal.outcome))?.summary.split(separator: "\n") ?? []
+        guard issues.count > 1 || issues.joined().count > ClientError.longestOutcome else {
+            context.console.error("error: \(error)\n")
+            return false
+        }
+        var lines = ["error: the server answered \(status) with \(issues.count) issue\(issues.count == 1 ? "" : "s"):"]
+        lines += issues.map { "  \($0)" }
+        context.console.error(lines.joined(separator: "\n") + "\n")
         return false
     }
 

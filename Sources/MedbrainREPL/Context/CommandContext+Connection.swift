@@ -45,6 +45,9 @@ extension CommandContext {
         if let closest, closest.1 <= max(2, type.count / 3) {
             throw REPLError("the server lists no resource type '\(type)'; did you mean '\(closest.0)'?")
         }
-        throw REPLError("the server lists no resource type '\(type)'; 'connect' shows the ones it has")
+        // Not 'connect': it would replace the server, and what was loaded on it.
+        throw REPLError(
+            "the server lists no resource type '\(type)'; 'get metadata' then 'fhirpath rest.resource.type' lists the ones it has"
+        )
     }
 }
