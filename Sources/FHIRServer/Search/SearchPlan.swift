@@ -63,7 +63,7 @@ struct SearchPlan: Sendable {
         for (name, value) in query { try reader.read(name, value) }
         if !lenient, !reader.unknown.isEmpty {
             let message =
-                "unknown search parameters for \(type): \(reader.unknown.joined(separator: ", "))"
+                "search parameters \(type) does not understand: \(reader.unknown.joined(separator: ", "))"
                 + " (send Prefer: handling=lenient to leave them out)"
             throw SearchProblem(code: "not-supported", message: message)
         }

@@ -8,7 +8,7 @@ struct SearchPlanReader {
     let base: ServerBase
     private(set) var plan = SearchPlan()
     private(set) var unknown: [String] = []
-    private let own: [SearchParameter]
+    let own: [SearchParameter]
 
     init(type: String, index: SearchParameterIndex, base: ServerBase) {
         self.type = type
@@ -42,7 +42,7 @@ struct SearchPlanReader {
         default:
             known = try criterion(name, base: base, modifier: modifier, value: value)
         }
-        if !known { unknown.append(value.isEmpty ? name : "\(name)=\(value)") }
+        if !known { unknown.append(described(name, value)) }
     }
 
     private mutating func criterion(_ name: String, base: String, modifier: String?, value: String)
