@@ -41,7 +41,8 @@ extension SearchPlanReader {
 
     /// The modifiers `parameter` takes, as ``SearchCriterion/accepts(_:for:)`` reads them.
     static func modifiers(of parameter: SearchParameter) -> [String] {
-        let candidates = ["exact", "contains", "not", "text", "identifier", "below", "above"] + parameter.targets.sorted()
+        let candidates =
+            ["exact", "contains", "not", "text", "identifier", "below", "above"] + parameter.targets.sorted()
         return candidates.filter { SearchCriterion.accepts($0, for: parameter) } + ["missing"]
     }
 
