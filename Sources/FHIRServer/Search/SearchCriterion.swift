@@ -47,12 +47,18 @@ struct SearchCriterion: Sendable {
     /// The modifiers each kind understands; others make the criterion unknown.
     static func accepts(_ modifier: String?, for parameter: SearchParameter) -> Bool {
         guard let modifier, modifier != "missing" else { return true }
+        return modifiers(of: parameter).contains(modifier)
+    }
+
+    /// The modifiers `parameter` takes besides `:missing`, which every kind takes; a reference's
+    /// target types in alphabetical order.
+    static func modifiers(of parameter: SearchParameter) -> [String] {
         switch parameter.kind {
-        case .string: return ["exact", "contains"].contains(modifier)
-        case .token: return ["exact", "not", "text"].contains(modifier)
-        case .reference: return modifier == "identifier" || parameter.targets.contains(modifier)
-        case .uri: return ["below", "above"].contains(modifier)
-        case .date, .number, .quantity, .composite, .special: return false
+        case .string: ["exact", "contains"]
+        case .token: ["exact", "not", "text"]
+        case .reference: ["identifier"] + parameter.targets.sorted()
+        case .uri: ["below", "above"]
+        case .date, .number, .quantity, .composite, .special: []
         }
     }
 

@@ -24,7 +24,8 @@ extension SearchPlanReader {
             return closest(to: base).map { "did you mean \($0)?" }
         }
         if let parameter = own.first(where: { $0.name == base }), parts.count > 1 {
-            return "\(base) takes " + Self.modifiers(of: parameter).map { ":\($0)" }.joined(separator: ", ")
+            return "\(base) takes "
+                + (SearchCriterion.modifiers(of: parameter) + ["missing"]).map { ":\($0)" }.joined(separator: ", ")
         }
         guard parts.count == 1 else { return nil }
         return closest(to: base).map { "did you mean \($0)?" }
@@ -37,13 +38,6 @@ extension SearchPlanReader {
             best != word, best.editDistance(to: word) <= max(2, word.count / 3)
         else { return nil }
         return best
-    }
-
-    /// The modifiers `parameter` takes, as ``SearchCriterion/accepts(_:for:)`` reads them.
-    static func modifiers(of parameter: SearchParameter) -> [String] {
-        let candidates =
-            ["exact", "contains", "not", "text", "identifier", "below", "above"] + parameter.targets.sorted()
-        return candidates.filter { SearchCriterion.accepts($0, for: parameter) } + ["missing"]
     }
 
     /// What each control parameter's value may be.
