@@ -73,11 +73,12 @@ let package = Package(
         // headers come with Debian's libcurl4-openssl-dev, which scripts/setup installs.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // A FHIR client: metadata first, then the server's version for everything. http:// over
-        // SwiftNIO (built and loaded for the server anyway), https:// through libcurl.
+        // SwiftNIO (built and loaded for the server anyway), https:// through libcurl. Its SMART/
+        // folder logs in (App Launch with PKCE, backend services), renews and keeps the tokens.
         .target(
             name: "FHIRClient",
             dependencies: [
-                "FHIRModel", "CCurl", .product(name: "NIOCore", package: "swift-nio"),
+                "FHIRModel", "SMART", "CCurl", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ], swiftSettings: ownSettings),
         // The tutorial's domain: instructions from dosage timing, grouping and charts, the
@@ -183,7 +184,9 @@ let package = Package(
             name: "TestSupport", dependencies: ["MedbrainDataset"], path: "Tests/Support", swiftSettings: ownSettings),
         .testTarget(
             name: "FHIRClientTests",
-            dependencies: ["FHIRClient", "FHIRServer", "TestSupport", .product(name: "NIOCore", package: "swift-nio")],
+            dependencies: [
+                "FHIRClient", "FHIRServer", "SMART", "TestSupport", .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: ownSettings),
         .testTarget(
             name: "MedbrainREPLTests",

@@ -63,20 +63,8 @@ extension REPL {
     /// that asks what the server issued; nil without a SMART login or an introspection endpoint.
     /// The token itself never leaves the session.
     public func smartTokenIntrospection() async -> JSONValue? {
-        guard let login = context.session.smart, let client = context.session.client,
-            let url = try? await client.smartEndpoints()?.introspection
-        else { return nil }
-        // The client proves who it is, as at the token endpoint: its id, or a new assertion.
-        var form = [("token", login.accessToken)]
-        if let key = login.signingKey,
-            let signed = try? context.backendForm(
-                clientID: login.clientID, tokenURL: login.tokenURL, keyFile: key.file, kid: key.kid, scope: login.scope)
-        {
-            form += signed.filter { $0.0.hasPrefix("client_assertion") }
-        } else {
-            form.append(("client_id", login.clientID))
-        }
-        return try? await client.tokenRequest(url, form: form)
+        guard let login = context.session.smart, let client = context.session.client else { return nil }
+        return await login.introspection(on: client)
     }
 
     /// The connected server's base URL, which the requests a lesson asks for are relative to.

@@ -1,3 +1,4 @@
+import FHIRClient
 import FHIRModel
 import FHIRServer
 import Foundation
@@ -82,7 +83,7 @@ struct BackendLoginTests {
             "login --backend --client lab-feed --key /nonexistent.pem",
             "error: cannot read the key file /nonexistent.pem\n"
         ),
-        ("login --backend --client lab-feed --key K --kid", "error: --kid needs a value\n"),
+        ("login --backend --client lab-feed --key K --kid", "error: --kid needs a key id\n"),
         // The key's own thumbprint is not the kid it was registered under.
         (
             "login --backend --client lab-feed --key K",
@@ -115,26 +116,5 @@ struct BackendLoginTests {
                 == "error: \(folder)/not-a-key.pem: not a private key in PEM that can be read (PKCS#8 or traditional, not encrypted)\n"
         )
         await probe.stop()
-    }
-}
-
-/// Where `login --smart` opens its URL: `$BROWSER` first, as Python's webbrowser and git read it.
-@Suite("The browser a login opens")
-struct BrowserCommandTests {
-    static let url = "http://127.0.0.1:8080/auth/authorize?a=1"
-
-    @Test(arguments: [
-        ("w3m", ["w3m", url]),
-        ("firefox --new-window", ["firefox", "--new-window", url]),
-        ("open-it %s --now:lynx", ["open-it", url, "--now"]),
-        ("/opt/approve.py", ["/opt/approve.py", url]),
-    ])
-    func theBrowserVariableIsTheCommand(browser: String, command: [String]) {
-        #expect(CommandContext.browserCommand(for: Self.url, environment: ["BROWSER": browser]) == command)
-    }
-
-    @Test func withoutABrowserOrADesktopNothingIsOpened() {
-        #expect(CommandContext.browserCommand(for: Self.url, environment: ["BROWSER": ""]) == nil)
-        #expect(CommandContext.browserCommand(for: Self.url, environment: [:]) == nil)
     }
 }

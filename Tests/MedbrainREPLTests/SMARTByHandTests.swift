@@ -1,3 +1,4 @@
+import FHIRClient
 import FHIRModel
 import FHIRServer
 import Foundation
@@ -194,19 +195,5 @@ struct SMARTByHandTests {
         #expect(again["code_challenge"] == first["code_challenge"])
         #expect(verifier.count == 43)
         await probe.stop()
-    }
-}
-
-/// Tokens cross the network encrypted: `login --smart` and `login --backend` use http only for
-/// a server on this machine.
-@Suite struct ClearTextLoginTests {
-    @Test(arguments: [
-        ("http://127.0.0.1:8080/fhir", true), ("http://localhost/fhir", true), ("http://[::1]:9000/fhir", true),
-        ("http://127.9.9.9/fhir", true), ("https://ehr.example/fhir", true), ("HTTPS://ehr.example/fhir", true),
-        ("http://ehr.example/fhir", false), ("http://10.0.0.5:8080/fhir", false),
-        ("http://127.0.0.1.evil.example/fhir", false), ("http://localhost.evil.example/fhir", false),
-    ])
-    func httpOnlyOnLoopback(url: String, allowed: Bool) {
-        #expect(((try? CommandContext.refuseClearText(url)) != nil) == allowed, "\(url)")
     }
 }

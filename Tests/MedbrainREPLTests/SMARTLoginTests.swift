@@ -11,8 +11,7 @@ import Testing
 /// shows it.
 @Suite("SMART login in the REPL")
 struct SMARTLoginTests {
-    /// What the user does in the browser.
-    enum User: Sendable { case approve(String), decline, forgeState, dropNonce }
+    typealias User = BrowserUser
 
     /// A REPL connected to a SMART server, its profiles (and tokens) in a folder of their own.
     static func session(_ user: User) async throws -> (Probe, InProcessServer, folder: String) {
@@ -23,39 +22,9 @@ struct SMARTLoginTests {
         let probe = Probe()
         probe.repl.serversPath = folder + "/servers"
         let secret = server.service.authorization?.signInSecret ?? ""
-        probe.repl.openBrowser = { url in Task { await Self.browse(url, as: user, secret: secret) } }
+        probe.repl.openBrowser = { url in Task { await user.browse(url, secret: secret) } }
         try await probe.setUp(["connect \(server.baseURL)"])
         return (probe, server, folder)
-    }
-
-    /// Opens the page, signs in with the server's `secret` and answers as `user` would, and
-    /// follows the redirect to the REPL.
-    static func browse(_ url: String, as user: User, secret: String) async {
-        var url = url
-        // A replayed or injected id_token would not carry this login's nonce.
-        if case .dropNonce = user { url = url.replacing(/&nonce=[^&]*/, with: "") }
-        guard let page = try? await RawHTTP.browse(url) else { return }
-        // A request the server refuses goes straight back to the app.
-        if page.status == 302, let location = page.location {
-            _ = try? await RawHTTP.browse(location)
-            return
-        }
-        guard let id = page.body.firstMatch(of: /name="request" value="([^"]+)"/)?.1 else { return }
-        let (decision, patient) =
-            switch user {
-            case .approve(let chosen): ("approve", chosen)
-            case .decline: ("deny", "")
-            case .forgeState, .dropNonce: ("approve", "f001")
-            }
-        let origin = url.prefix { $0 != "?" }
-        guard
-            let answer = try? await RawHTTP.browse(
-                String(origin),
-                form: "request=\(id)&secret=\(secret)&decision=\(decision)&patient=\(patient)"),
-            var location = answer.location
-        else { return }
-        if case .forgeState = user { location = location.replacingOccurrences(of: "state=", with: "state=forged") }
-        _ = try? await RawHTTP.browse(location)
     }
 
     /// A session that logged in as `patient` and ended, its login kept in `folder`.
@@ -225,7 +194,7 @@ struct SMARTLoginTests {
             FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-smart-\(UUID())").path + "/servers"
         #expect(await probe.run("connect builtin r4 --auth smart").errors == "")
         let secret = try #require(await probe.repl.builtinSignInSecrets().first)
-        probe.repl.openBrowser = { url in Task { await Self.browse(url, as: .approve("f001"), secret: secret) } }
+        probe.repl.openBrowser = { url in Task { await BrowserUser.approve("f001").browse(url, secret: secret) } }
         #expect(await probe.run("read Patient f001").errors.contains("(401)"))
         let login = await probe.run("login --smart")
         #expect(login.errors == "" && login.output.contains("(Patient/f001)"), "\(login.errors)")

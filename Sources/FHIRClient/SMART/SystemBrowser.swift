@@ -1,12 +1,11 @@
 import Foundation
 
 /// Where a login's authorization page opens: the browser the user named, the desktop's, or none
-/// (the printed URL is then the way).
-extension CommandContext {
-    /// Opens `url` with `$BROWSER` when it is set, else with the desktop's opener when there is
-    /// a desktop; else the printed URL is the way (a terminal on a server, over ssh).
-    @Sendable static func systemBrowser(_ url: String) {
-        guard let command = browserCommand(for: url, environment: ProcessInfo.processInfo.environment),
+/// (the printed URL is then the way: a terminal on a server, over ssh).
+public enum SystemBrowser {
+    /// Opens `url` with `$BROWSER` when it is set, else with the desktop's opener when there is one.
+    @Sendable public static func open(_ url: String) {
+        guard let command = command(for: url, environment: ProcessInfo.processInfo.environment),
             let program = command.first
         else { return }
         let process = Process()
@@ -26,7 +25,7 @@ extension CommandContext {
     /// The command that opens `url`: `$BROWSER` as Python's webbrowser and git read it (the first
     /// of a `:`-separated list, its words split on spaces, `%s` the URL or the URL added last),
     /// else the desktop's opener; nil when there is neither.
-    static func browserCommand(for url: String, environment: [String: String]) -> [String]? {
+    public static func command(for url: String, environment: [String: String]) -> [String]? {
         if let list = environment["BROWSER"],
             let first = list.split(separator: ":").first?.split(separator: " ").map(String.init), !first.isEmpty
         {
