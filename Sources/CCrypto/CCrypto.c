@@ -40,6 +40,7 @@ static struct {
     int (*scrypt)(const char *, size_t, const unsigned char *, size_t, unsigned long long, unsigned long long,
                   unsigned long long, unsigned long long, unsigned char *, size_t);
     int (*pbkdf2)(const char *, int, const unsigned char *, int, int, const EVP_MD *, int, unsigned char *);
+    int (*digest)(const void *, size_t, unsigned char *, unsigned int *, const EVP_MD *, void *);
 } ssl;
 
 static int loaded = 0;
@@ -101,6 +102,7 @@ static void load(void) {
     find(library, &ssl.verify, "EVP_DigestVerify", NULL, &missing);
     find(library, &ssl.scrypt, "EVP_PBE_scrypt", NULL, &missing);
     find(library, &ssl.pbkdf2, "PKCS5_PBKDF2_HMAC", NULL, &missing);
+    find(library, &ssl.digest, "EVP_Digest", NULL, &missing);
     loaded = !missing;
 }
 
@@ -222,4 +224,12 @@ int medbrain_pbkdf2_sha256(const char *password, size_t password_length, const u
     if (md == NULL) return 0;
     return ssl.pbkdf2(password, (int)password_length, salt, (int)salt_length, iterations, md, (int)key_length,
                       key) == 1;
+}
+
+int medbrain_sha256(const unsigned char *message, size_t message_length, unsigned char *digest) {
+    if (!medbrain_crypto_available()) return 0;
+    const EVP_MD *md = ssl.digest_by_name("SHA256");
+    unsigned int length = 0;
+    if (md == NULL || ssl.digest(message, message_length, digest, &length, md, NULL) != 1) return 0;
+    return length == 32;
 }

@@ -71,7 +71,8 @@ public struct JWK: Sendable, Equatable {
         return .object(JSONObject(fields + [("kid", .string(kid)), ("alg", .string(algorithm)), ("use", "sig")]))
     }
 
-    /// RFC 7638: SHA-256 of the required members in name order, without spaces.
+    /// RFC 7638: SHA-256 of the required members in name order, without spaces. Without
+    /// libcrypto, none: no signature can be made or checked then either.
     static func thumbprint(_ material: Material) -> String {
         let text =
             switch material {
@@ -80,6 +81,6 @@ public struct JWK: Sendable, Equatable {
             case .ec(let x, let y):
                 #"{"crv":"P-384","kty":"EC","x":"\#(Base64URL.encode(x))","y":"\#(Base64URL.encode(y))"}"#
             }
-        return Base64URL.encode(SHA256.digest(text.utf8))
+        return (try? SHA256.digest(text.utf8)).map(Base64URL.encode) ?? ""
     }
 }

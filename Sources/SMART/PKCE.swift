@@ -5,9 +5,9 @@ public enum PKCE {
     /// The one method accepted; `plain` proves nothing an eavesdropper could not copy.
     public static let method = "S256"
 
-    /// The challenge of `verifier`.
-    public static func challenge(for verifier: String) -> String {
-        Base64URL.encode(SHA256.digest(verifier.utf8))
+    /// The challenge of `verifier`; it throws only when libcrypto, which digests it, is missing.
+    public static func challenge(for verifier: String) throws(SigningKey.Problem) -> String {
+        Base64URL.encode(try SHA256.digest(verifier.utf8))
     }
 
     /// A new verifier: 32 random bytes, 43 characters.
@@ -28,6 +28,6 @@ public enum PKCE {
 
     /// Whether `verifier` is the one `challenge` was made from.
     public static func verifies(_ verifier: String, challenge: String) -> Bool {
-        problem(with: verifier) == nil && Self.challenge(for: verifier) == challenge
+        problem(with: verifier) == nil && (try? Self.challenge(for: verifier)) == challenge
     }
 }

@@ -33,14 +33,15 @@ struct SMARTAuthorizeTests {
 
     @Test func aRequestThatFollowsEveryRuleWaitsForTheUser() async throws {
         let harness = try await SMARTHarness.make()
-        let query = SMARTHarness.authorizeQuery(scope: Self.scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+        let query = SMARTHarness.authorizeQuery(
+            scope: Self.scope, challenge: try PKCE.challenge(for: PKCE.makeVerifier()))
         #expect(Self.refusal(harness, query) == nil)
     }
 
     @Test func anUnknownClientIsRefusedOnThePage() async throws {
         let harness = try await SMARTHarness.make()
         let query = SMARTHarness.authorizeQuery(
-            client: "nobody", scope: Self.scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+            client: "nobody", scope: Self.scope, challenge: try PKCE.challenge(for: PKCE.makeVerifier()))
         guard case .page(let message) = Self.refusal(harness, query) else {
             Issue.record("not refused on the page"); return
         }
@@ -56,7 +57,8 @@ struct SMARTAuthorizeTests {
     func aRedirectURIOneCharacterOffIsRefusedOnThePage(client: String, redirect: String) async throws {
         let harness = try await SMARTHarness.make()
         let query = SMARTHarness.authorizeQuery(
-            client: client, redirect: redirect, scope: Self.scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+            client: client, redirect: redirect, scope: Self.scope,
+            challenge: try PKCE.challenge(for: PKCE.makeVerifier()))
         guard case .page(let message) = Self.refusal(harness, query) else {
             Issue.record("not refused on the page"); return
         }
@@ -81,7 +83,7 @@ struct SMARTAuthorizeTests {
     func aBrokenRuleIsSentBackNamed(changes: [String: String?], code: String, description: String) async throws {
         let harness = try await SMARTHarness.make()
         let query = SMARTHarness.authorizeQuery(
-            scope: Self.scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()), changes: changes)
+            scope: Self.scope, challenge: try PKCE.challenge(for: PKCE.makeVerifier()), changes: changes)
         let (error, said) = try Self.error(Self.refusal(harness, query))
         #expect(error == code)
         #expect(said.contains(description), "\(said)")
@@ -101,7 +103,7 @@ struct SMARTAuthorizeTests {
         let query = SMARTHarness.authorizeQuery(
             client: "obs-viewer", redirect: "http://127.0.0.1:7000/cb",
             scope: "launch/patient patient/MedicationRequest.rs",
-            challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+            challenge: try PKCE.challenge(for: PKCE.makeVerifier()))
         guard case .redirect(let location) = Self.refusal(harness, query) else { Issue.record("not sent back"); return }
         #expect(try SMARTHarness.queryItem("error", of: location) == "invalid_scope")
         #expect(
@@ -116,7 +118,8 @@ struct SMARTAuthorizeTests {
             "PUT", "Patient/p9", token: try harness.token(scope: "user/*.cruds", patient: nil),
             body: #"{"resourceType":"Patient","id":"p9","name":[{"family":"<script>x</script>","given":["O'Brien"]}]}"#)
         #expect(created.status == 201, "\(created.text)")
-        let query = SMARTHarness.authorizeQuery(scope: Self.scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+        let query = SMARTHarness.authorizeQuery(
+            scope: Self.scope, challenge: try PKCE.challenge(for: PKCE.makeVerifier()))
         let id = try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
         // The patients are listed once the user signed in.
         let form = "request=\(id)&secret=\(harness.auth.signInSecret ?? "")"
@@ -131,7 +134,8 @@ struct SMARTAuthorizeTests {
 
     @Test func aUserWhoDeclinesSendsAccessDenied() async throws {
         let harness = try await SMARTHarness.make()
-        let query = SMARTHarness.authorizeQuery(scope: Self.scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+        let query = SMARTHarness.authorizeQuery(
+            scope: Self.scope, challenge: try PKCE.challenge(for: PKCE.makeVerifier()))
         let id = try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
         let location = try harness.auth.answer(id, approve: false, patient: nil, patients: harness.patientIDs).get()
         #expect(try SMARTHarness.queryItem("error", of: location) == "access_denied")
@@ -143,7 +147,8 @@ struct SMARTAuthorizeTests {
 
     @Test func aPatientScopeNeedsAPatientPicked() async throws {
         let harness = try await SMARTHarness.make()
-        let query = SMARTHarness.authorizeQuery(scope: Self.scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+        let query = SMARTHarness.authorizeQuery(
+            scope: Self.scope, challenge: try PKCE.challenge(for: PKCE.makeVerifier()))
         let id = try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
         #expect(throws: AuthorizationServer.Refusal.self) {
             try harness.auth.answer(id, approve: true, patient: nil, patients: harness.patientIDs).get()

@@ -24,7 +24,7 @@ struct SMARTDSTU2Tests {
         let service = FHIRService(version: .dstu2, store: open.store, clock: open.clock, authorization: auth)
         let verifier = PKCE.makeVerifier()
         let query = SMARTHarness.authorizeQuery(
-            scope: "launch/patient patient/*.read", challenge: PKCE.challenge(for: verifier))
+            scope: "launch/patient patient/*.read", challenge: try PKCE.challenge(for: verifier))
         let id = try auth.authorize(query, audience: SMARTHarness.audience).get()
         let location = try auth.answer(id, approve: true, patient: "f001", patients: ["f001", "f002"]).get()
         let form = [

@@ -27,7 +27,7 @@ struct SMARTLaunchTests {
         let changes: [String: String?] = ["launch": launch]
         let query = SMARTHarness.authorizeQuery(
             client: "ward-app", redirect: wardRedirect, scope: scope,
-            challenge: PKCE.challenge(for: PKCE.makeVerifier()),
+            challenge: (try? PKCE.challenge(for: PKCE.makeVerifier())) ?? "",
             changes: changes)
         switch harness.auth.authorize(query, audience: SMARTHarness.audience) {
         case .success: return nil
@@ -44,7 +44,7 @@ struct SMARTLaunchTests {
         let changes: [String: String?] = ["launch": launch]
         let query = SMARTHarness.authorizeQuery(
             client: "ward-app", redirect: Self.wardRedirect, scope: Self.scope,
-            challenge: PKCE.challenge(for: verifier),
+            challenge: try PKCE.challenge(for: verifier),
             changes: changes)
         let id = try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
         // The user's pick, were there one, does not change the launch's patient.
@@ -86,7 +86,7 @@ struct SMARTLaunchTests {
         let changes: [String: String?] = ["launch": launch]
         let query = SMARTHarness.authorizeQuery(
             client: "ward-app", redirect: Self.wardRedirect, scope: Self.scope,
-            challenge: PKCE.challenge(for: PKCE.makeVerifier()), changes: changes)
+            challenge: try PKCE.challenge(for: PKCE.makeVerifier()), changes: changes)
         guard case .failure(.redirect(let back)) = auth.authorize(query, audience: SMARTHarness.audience) else {
             Issue.record("the launch of another app was taken")
             return
@@ -125,7 +125,7 @@ struct SMARTLaunchTests {
         let launch = try Self.launch(harness, patient: "p9")
         let query = SMARTHarness.authorizeQuery(
             client: "ward-app", redirect: Self.wardRedirect, scope: Self.scope,
-            challenge: PKCE.challenge(for: PKCE.makeVerifier()), changes: ["launch": launch])
+            challenge: try PKCE.challenge(for: PKCE.makeVerifier()), changes: ["launch": launch])
         let id = try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
         let answer = harness.auth.answer(id, approve: true, patient: nil, patients: harness.patientIDs)
         #expect(answer == .failure(.page("the EHR launch's patient 'p9' is not one of this server's")))

@@ -34,7 +34,7 @@ struct SMARTSignInTests {
     /// A request waiting for `scope` (an EHR launch's `launch` given), its id.
     static func waiting(_ harness: SMARTHarness, scope: String = patientScope, launch: String? = nil) throws -> String {
         let query = SMARTHarness.authorizeQuery(
-            scope: scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()), changes: ["launch": launch])
+            scope: scope, challenge: try PKCE.challenge(for: PKCE.makeVerifier()), changes: ["launch": launch])
         return try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
     }
 
@@ -72,7 +72,7 @@ struct SMARTSignInTests {
     @Test func noPatientIsNamedBeforeSigningIn() async throws {
         let harness = try await Self.withUsers()
         let query = SMARTHarness.authorizeQuery(
-            scope: Self.patientScope, challenge: PKCE.challenge(for: PKCE.makeVerifier())
+            scope: Self.patientScope, challenge: try PKCE.challenge(for: PKCE.makeVerifier())
         )
         .map { "\($0.name)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)" }
         .joined(separator: "&")
@@ -121,7 +121,7 @@ struct SMARTSignInTests {
         let harness = try await Self.withUsers()
         let verifier = PKCE.makeVerifier()
         let query = SMARTHarness.authorizeQuery(
-            scope: "launch/patient openid fhirUser patient/*.rs", challenge: PKCE.challenge(for: verifier))
+            scope: "launch/patient openid fhirUser patient/*.rs", challenge: try PKCE.challenge(for: verifier))
         let id = try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
         let approved = await Self.send(
             harness, form: "request=\(id)&decision=approve&patient=p2&username=clinician&password=pass-clinician")
@@ -142,7 +142,7 @@ struct SMARTSignInTests {
         let launch = try SMARTHarness.queryItem("launch", of: opened)
         let query = SMARTHarness.authorizeQuery(
             client: "ward-app", redirect: "https://ward.example/callback", scope: "launch patient/*.rs",
-            challenge: PKCE.challenge(for: PKCE.makeVerifier()), changes: ["launch": launch])
+            challenge: try PKCE.challenge(for: PKCE.makeVerifier()), changes: ["launch": launch])
         let id = try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
         let theirs = await Self.send(harness, form: "request=\(id)&decision=approve&username=f-p1&password=pass-f-p1")
         #expect(theirs.status == 400 && Self.text(theirs).contains("may not approve apps for Patient/p2"))
@@ -238,7 +238,8 @@ struct SMARTSignInTests {
     /// unless a `--clients` entry widens it.
     @Test func theBuiltinClientIsGrantedAPatientsScopesOnly() async throws {
         let builtin = AuthorizationServer(clients: [], clock: MovableClock())
-        let query = SMARTHarness.authorizeQuery(scope: "user/*.rs", challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+        let query = SMARTHarness.authorizeQuery(
+            scope: "user/*.rs", challenge: try PKCE.challenge(for: PKCE.makeVerifier()))
         guard case .failure(.redirect(let location)) = builtin.authorize(query, audience: SMARTHarness.audience) else {
             Issue.record("the built-in client was granted user/*.rs")
             return
@@ -256,7 +257,7 @@ struct SMARTSignInTests {
         let service = try await FHIRService.build(configuration)
         let auth = try #require(service.authorization)
         let query = SMARTHarness.authorizeQuery(
-            scope: Self.patientScope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+            scope: Self.patientScope, challenge: try PKCE.challenge(for: PKCE.makeVerifier()))
         let id = try auth.authorize(query, audience: SMARTHarness.audience).get()
         #expect((id == "request-1") == numbered)
         #expect(auth.signInSecret?.count ?? 0 >= 22)

@@ -15,7 +15,9 @@ struct SMARTTerminalTests {
         async -> FHIRResponse
     {
         let query =
-            query ?? SMARTHarness.authorizeQuery(scope: scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+            query
+            ?? SMARTHarness.authorizeQuery(
+                scope: scope, challenge: (try? PKCE.challenge(for: PKCE.makeVerifier())) ?? "")
         return await harness.auth.respond(
             FHIRRequest(
                 method: "GET", components: ["authorize"], query: query,
@@ -79,7 +81,8 @@ struct SMARTTerminalTests {
     @Test(arguments: [true, false])
     func requestsAndCodesAreNumberedOnlyOnANumberedServer(numbered: Bool) throws {
         let auth = AuthorizationServer(clients: [], clock: MovableClock(), numbered: numbered)
-        let query = SMARTHarness.authorizeQuery(scope: Self.scope, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+        let query = SMARTHarness.authorizeQuery(
+            scope: Self.scope, challenge: try PKCE.challenge(for: PKCE.makeVerifier()))
         let id = try auth.authorize(query, audience: SMARTHarness.audience).get()
         let location = try auth.answer(id, approve: true, patient: "p0", patients: ["p0"]).get()
         let code = try SMARTHarness.queryItem("code", of: location)
@@ -99,7 +102,7 @@ struct SMARTTerminalTests {
             let clock = MovableClock()
             let auth = AuthorizationServer(clients: [], clock: clock, numbered: numbered)
             let verifier = PKCE.makeVerifier()
-            let query = SMARTHarness.authorizeQuery(scope: Self.scope, challenge: PKCE.challenge(for: verifier))
+            let query = SMARTHarness.authorizeQuery(scope: Self.scope, challenge: try PKCE.challenge(for: verifier))
             let id = try auth.authorize(query, audience: SMARTHarness.audience).get()
             let location = try auth.answer(id, approve: true, patient: "p0", patients: ["p0"]).get()
             clock.advance(wait)

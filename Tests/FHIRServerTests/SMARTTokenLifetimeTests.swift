@@ -90,7 +90,7 @@ struct SMARTTokenLifetimeTests {
     @Test func aRequestWaitsTenMinutesForTheUser() async throws {
         let harness = try await SMARTHarness.make()
         let query = SMARTHarness.authorizeQuery(
-            scope: Self.offline, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+            scope: Self.offline, challenge: try PKCE.challenge(for: PKCE.makeVerifier()))
         let id = try harness.auth.authorize(query, audience: SMARTHarness.audience).get()
         harness.clock.advance(AuthorizationServer.pendingLifetime + 1)
         let late = harness.auth.answer(id, approve: true, patient: "p0", patients: harness.patientIDs)
@@ -106,7 +106,7 @@ struct SMARTTokenLifetimeTests {
     @Test func waitingRequestsAreCapped() async throws {
         let harness = try await SMARTHarness.make()
         let query = SMARTHarness.authorizeQuery(
-            scope: Self.offline, challenge: PKCE.challenge(for: PKCE.makeVerifier()))
+            scope: Self.offline, challenge: try PKCE.challenge(for: PKCE.makeVerifier()))
         var ids: [String] = []
         for _ in 0..<3_000 {
             harness.clock.advance(0.1)
@@ -125,7 +125,7 @@ struct SMARTTokenLifetimeTests {
             [("client_id", "ward-app"), ("patient", "p1")], audience: SMARTHarness.audience
         ).get()
         let launch = try SMARTHarness.queryItem("launch", of: opened)
-        let challenge = PKCE.challenge(for: PKCE.makeVerifier())
+        let challenge = try PKCE.challenge(for: PKCE.makeVerifier())
         let stolen = SMARTHarness.authorizeQuery(
             scope: "launch patient/*.rs", challenge: challenge, changes: ["launch": launch])
         #expect((try? harness.auth.authorize(stolen, audience: SMARTHarness.audience).get()) == nil)

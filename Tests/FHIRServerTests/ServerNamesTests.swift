@@ -84,7 +84,7 @@ import Testing
         configuration.authorization = .smart(clients: [])
         let server = try await InProcessServer.start(configuration)
         let port = try #require(URL(string: server.baseURL)?.port)
-        let challenge = PKCE.challenge(for: PKCE.makeVerifier())
+        let challenge = try PKCE.challenge(for: PKCE.makeVerifier())
         func ask(aud: String) async throws -> (status: Int, body: String) {
             let query =
                 "response_type=code&client_id=medbrain&redirect_uri=http%3A%2F%2F127.0.0.1%3A5555%2Fcallback"

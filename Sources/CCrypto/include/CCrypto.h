@@ -3,9 +3,10 @@
 
 #include <stddef.h>
 
-// Signatures with the system's OpenSSL (libcrypto), opened with dlopen at the first use, for
-// SMART's signed JWTs (RS384, ES384): medbrain compiles no crypto library of its own, and a
-// session that never signs or checks a JWT never loads it. No OpenSSL header is needed to build.
+// Signatures and digests with the system's OpenSSL (libcrypto), opened with dlopen at the first
+// use, for SMART's signed JWTs (RS384, ES384), PKCE's SHA-256 and the sign-in's password hashes:
+// medbrain compiles no crypto library of its own, and a session that never logs in never loads
+// it. No OpenSSL header is needed to build.
 
 /// The kinds of key this knows.
 enum { MEDBRAIN_KEY_UNKNOWN = 0, MEDBRAIN_KEY_RSA = 1, MEDBRAIN_KEY_EC = 2 };
@@ -43,5 +44,8 @@ int medbrain_scrypt(const char *password, size_t password_length, const unsigned
 /// `key_length` bytes of `key`. 1 on success, 0 if not.
 int medbrain_pbkdf2_sha256(const char *password, size_t password_length, const unsigned char *salt,
                            size_t salt_length, int iterations, unsigned char *key, size_t key_length);
+
+/// SHA-256 (FIPS 180-4) of `message` into the 32 bytes of `digest`. 1 on success, 0 if not.
+int medbrain_sha256(const unsigned char *message, size_t message_length, unsigned char *digest);
 
 #endif

@@ -39,22 +39,25 @@ public final class SMARTAppLaunch: Sendable {
         if !endpoints.codeChallengeMethods.isEmpty, !endpoints.codeChallengeMethods.contains(PKCE.method) {
             throw SMARTLoginError.noPKCE
         }
+        let verifier = PKCE.makeVerifier()
+        let challenge = try PKCE.challenge(for: verifier)
         return SMARTAppLaunch(
-            client: client, endpoints: endpoints, clientID: clientID, scope: scope,
-            listener: try await LoopbackRedirect.start())
+            client: client, endpoints: endpoints, clientID: clientID, scope: scope, verifier: verifier,
+            challenge: challenge, listener: try await LoopbackRedirect.start())
     }
 
     private init(
-        client: FHIRClient, endpoints: SMARTEndpoints, clientID: String, scope: String, listener: LoopbackRedirect
+        client: FHIRClient, endpoints: SMARTEndpoints, clientID: String, scope: String, verifier: String,
+        challenge: String, listener: LoopbackRedirect
     ) {
         (self.client, self.endpoints, self.clientID, self.listener) = (client, endpoints, clientID, listener)
-        (verifier, state, nonce) = (PKCE.makeVerifier(), Base64URL.random(bytes: 16), Base64URL.random(bytes: 16))
+        (self.verifier, state, nonce) = (verifier, Base64URL.random(bytes: 16), Base64URL.random(bytes: 16))
         authorizationURL = Self.url(
             endpoints.authorize,
             [
                 ("response_type", "code"), ("client_id", clientID), ("redirect_uri", listener.redirectURI),
                 ("scope", scope), ("state", state), ("aud", client.server.baseURL),
-                ("code_challenge", PKCE.challenge(for: verifier)), ("code_challenge_method", PKCE.method),
+                ("code_challenge", challenge), ("code_challenge_method", PKCE.method),
                 ("nonce", nonce),
             ])
     }

@@ -8,7 +8,7 @@ extension CommandContext {
         guard arguments.count <= 1 else { throw UsageError() }
         let verifier = arguments.first ?? PKCE.makeVerifier()
         if let problem = PKCE.problem(with: verifier) { throw REPLError("not a code_verifier: \(problem)") }
-        let challenge = PKCE.challenge(for: verifier)
+        let challenge = try PKCE.challenge(for: verifier)
         show(
             [
                 "code_verifier": .string(verifier), "code_challenge": .string(challenge),

@@ -126,7 +126,7 @@ struct SMARTHarness {
     ) throws -> (code: String, verifier: String) {
         let verifier = PKCE.makeVerifier()
         let query = Self.authorizeQuery(
-            client: client, redirect: redirect, scope: scope, challenge: PKCE.challenge(for: verifier),
+            client: client, redirect: redirect, scope: scope, challenge: try PKCE.challenge(for: verifier),
             changes: changes)
         let id = try auth.authorize(query, audience: Self.audience).get()
         let location = try auth.answer(id, approve: true, patient: patient, patients: patientIDs).get()
