@@ -7,6 +7,9 @@ public struct HTTPExchange: Sendable, Equatable {
     public var milliseconds: Int
     public var requestBody: String?
     public var responseBody: String?
+    /// The header fields the command chose (`If-Match`, a `Prefer` typed with `-H`), as
+    /// `Name: value`; never the credentials, nor those every request carries.
+    public var requestHeaders: [String] = []
 
     /// `GET http://…/Patient?_id=f001 -> 200 (12 ms)`
     public var summary: String {

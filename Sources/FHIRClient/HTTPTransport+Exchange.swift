@@ -15,7 +15,9 @@ extension HTTPTransport {
             HTTPExchange(
                 method: method, url: url, status: head.status, milliseconds: Self.milliseconds(since: started),
                 requestBody: body.map { String(decoding: $0, as: UTF8.self) },
-                responseBody: String(decoding: data, as: UTF8.self)))
+                responseBody: String(decoding: data, as: UTF8.self),
+                requestHeaders: headers.filter { $0.key.lowercased() != "authorization" }.sorted { $0.key < $1.key }
+                    .map { "\($0.key): \($0.value)" }))
         let parsed = Result { () throws(JSONSyntaxError) in try JSONTape(parsing: data) }
         let json = try? parsed.get()
         if (300..<400).contains(head.status) {
@@ -82,8 +84,11 @@ extension HTTPTransport {
         for (name, value) in extra.sorted(by: { $0.key < $1.key }) { request.set(name, value) }
         if body != nil {
             if let contentType { request.set("Content-Type", contentType) }
-            // Ask for the stored resource back; a server may still answer with only a Location.
-            request.set("Prefer", "return=representation")
+            // Ask for the stored resource back, unless the caller asked otherwise; a server may
+            // still answer with only a Location.
+            if !extra.keys.contains(where: { $0.lowercased() == "prefer" }) {
+                request.set("Prefer", "return=representation")
+            }
         }
         return request
     }

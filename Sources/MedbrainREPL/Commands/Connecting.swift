@@ -141,6 +141,7 @@ extension CommandContext {
         guard settings.trace != .off else { return }
         let write = settings.format == .json ? console.error : console.output
         write("> " + exchange.summary + "\n")
+        for field in exchange.requestHeaders { write(">   " + field + "\n") }
         guard settings.trace == .body else { return }
         let exchange = exchange.hidingSecrets
         if let body = exchange.requestBody { write(">> " + body + "\n") }
