@@ -52,8 +52,17 @@ public final class LineEditor {
         free(promptText)
     }
 
-    /// Reads one line (without its newline).
-    public func readLine() -> Input {
+    /// Reads one line (without its newline). A line that `continues` a command begun on an
+    /// earlier one is prompted with `...>` and stays out of the history, which keeps the first.
+    public func readLine(continues: Bool = false) -> Input {
+        let saved = promptText
+        if continues { promptText = strdup(String(repeating: " ", count: max(0, strlen(saved) - 5)) + "...> ") }
+        defer {
+            if continues {
+                free(promptText)
+                promptText = saved
+            }
+        }
         var count: Int32 = 0
         // A Ctrl-C while a command ran is spent; it must not cancel the next line.
         _ = medbrain_take_interrupt()
@@ -74,7 +83,7 @@ public final class LineEditor {
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
         let entry = line.trimmingCharacters(in: .whitespaces)
-        if !entry.isEmpty, keeps(entry) {
+        if !continues, !entry.isEmpty, keeps(entry) {
             medbrain_history_enter(history, entry)
             saveHistory()
         }

@@ -81,7 +81,7 @@ struct REPLCommand: AsyncParsableCommand {
             // A script's status says whether everything in it worked.
             Foundation.exit(!connected || status != 0 ? 1 : 0)
         }
-        _ = await repl.run(lines: EditedLines(editor: editor))
+        _ = await repl.run(lines: EditedLines(editor: editor, continues: { repl.isContinuing }))
     }
 
     /// Where the REPL writes: colour only on a terminal without NO_COLOR; data written to a

@@ -57,7 +57,9 @@ struct RecordCommand: AsyncParsableCommand {
             ? EditedLines(
                 editor: LineEditor(
                     prompt: "record> ", historyPath: LineEditor.defaultHistoryPath(),
-                    completer: { recorder.session.completions(for: $0) }))
+                    completer: { recorder.session.completions(for: $0) }),
+                // A transcript's step is one line, so a command is not continued across lines here.
+                continues: { false })
             : StandardInputLines(prompt: nil)
         for line in lines {
             await recorder.record(line)

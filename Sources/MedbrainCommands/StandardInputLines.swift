@@ -1,4 +1,5 @@
 import LineEditing
+import MedbrainREPL
 
 /// Lines of standard input, with a prompt before each when one is given: what a piped
 /// script (no prompt) or a terminal without line editing gets.
@@ -14,13 +15,17 @@ struct StandardInputLines: Sequence, IteratorProtocol {
 }
 
 /// Lines from libedit on a terminal; Ctrl-C gives an empty line, which does nothing.
+/// While a pasted command goes on (`continues`), the prompt says so, and Ctrl-C drops the whole
+/// command.
 struct EditedLines: Sequence, IteratorProtocol {
     let editor: LineEditor
+    let continues: () -> Bool
 
     mutating func next() -> String? {
-        switch editor.readLine() {
+        let continuing = continues()
+        return switch editor.readLine(continues: continuing) {
         case .line(let line): line
-        case .interrupted: ""
+        case .interrupted: continuing ? PastedLines<Self>.abandoned : ""
         case .end: nil
         }
     }

@@ -16,6 +16,8 @@ public final class REPL {
     let interrupted: (@Sendable () -> Bool)?
     /// Set by `quit`.
     public var isFinished: Bool { context.quitAsked }
+    /// True while a command's JSON goes on past its first line (see ``PastedLines``).
+    public private(set) var isContinuing = false
     /// Every request the session's clients sent, for lesson checks.
     public var requests: RequestLog { context.requests }
     /// Commands an outer layer adds (the workbook's lessons), listed after the REPL's own.
@@ -135,16 +137,9 @@ public final class REPL {
     /// `instructions` is one word, kept exactly as typed (its quotes are JSON's, not the command language's).
     static func words(of line: String) throws(REPLError) -> [String] {
         if let words = fhirPathWords(of: line) { return words }
-        guard let brace = line.firstIndex(where: { $0 == "{" || $0 == "[" }) else {
-            return try CommandWords.split(line)
-        }
+        guard let brace = JSONTail.start(in: line) else { return try CommandWords.split(line) }
         let head = try CommandWords.split(String(line[..<brace]))
-        guard let name = head.first?.lowercased(),
-            ["create", "update", "post", "validate", "instructions"].contains(name)
-        else {
-            return try CommandWords.split(line)
-        }
-        return head + [String(line[brace...]).trimmingCharacters(in: .whitespaces)]
+        return head + [String(line[brace...]).trimmingCharacters(in: .whitespacesAndNewlines)]
     }
 
     /// `fhirpath [@FILE] EXPRESSION`: the expression is kept exactly as typed (its quotes are
@@ -206,7 +201,7 @@ public final class REPL {
     /// the process, which stops them as surely and sooner than a graceful shutdown.
     public func run(lines: some Sequence<String>, stoppingServers: Bool = true) async -> Int32 {
         var failed = false
-        for line in lines {
+        for line in PastedLines(lines.makeIterator(), continuing: { [weak self] in self?.isContinuing = $0 }) {
             if !(await execute(line)) { failed = true }
             if isFinished { break }
         }

@@ -49,6 +49,25 @@ struct TerminalTests {
         #expect(saved.split(separator: "\n").suffix(3) == ["login", "whoami", "quit"])
     }
 
+    /// JSON pasted across lines is one command, prompted on with `...>`; Ctrl-C in the middle
+    /// drops the whole command, and the next line is a command again.
+    @Test func jsonPastedAcrossLines() async throws {
+        let history = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-history-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: history) }
+        let screen = try await Self.typing(
+            [
+                "create Patient {\n", "  \"resourceType\": \"Patient\",\n", "  \"name\": [{\"family\": \"Pasted\"}]\n",
+                "}\n", "fhirpath name.family\n", "create Patient {\n", "\u{03}", "fhirpath id\n", "quit\n",
+            ], history: history, arguments: ["--fhir-version", "r4"])
+        #expect(screen.contains("medbrain> create Patient {\n     ...>   \"resourceType\""), "\(screen)")
+        #expect(screen.contains("created Patient/"), "\(screen)")
+        #expect(screen.contains("string  Pasted"))
+        // After Ctrl-C the next line ran as a command, on the resource created before.
+        #expect(screen.contains("     ...> ^C\nmedbrain> fhirpath id\nid  "), "\(screen)")
+        let saved = try String(contentsOf: history, encoding: .utf8)
+        #expect(!saved.contains("resourceType"), "continuation lines stay out of the history: \(saved)")
+    }
+
     /// `replay --step`: Enter runs the next command, `q` stops before the one after.
     @Test func replayStepByStep() async throws {
         let transcript = Medbrain.root.appendingPathComponent("transcripts/tutorial-r4.txt").path

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import MedbrainREPL
+
+/// A JSON body pasted across lines is one command: lines are joined while the brackets of the
+/// JSON a command takes are open, and only then.
+@Suite("JSON pasted across lines")
+struct PastedLinesTests {
+    static func joined(_ lines: [String]) -> [String] { Array(PastedLines(lines.makeIterator())) }
+
+    @Test(arguments: [
+        // Joined until the brackets close, strings and escapes read as JSON reads them.
+        (["create Patient {", #""name": [{"family": "A"}]"#, "}", "whoami"], 2),
+        (["post / {", #""note": "a } in a string","#, #""x": "an \" escaped quote }","#, "}"], 1),
+        (["validate [", "{}", "]", "quit"], 2),
+        (["update Patient f001 {", "", "}"], 1),
+        // A string left open goes on too (a value pasted with a line break in it).
+        (["create Patient {\"name\": \"half", "done\"}"], 1),
+        // Not a command that takes JSON there, or brackets closed on the line: one line each.
+        (["search Patient name={", "whoami"], 2),
+        (["fhirpath name.where(given = '{')", "whoami"], 2),
+        (["create Patient {}", "whoami"], 2),
+        (["create Patient {}}", "whoami"], 2),
+        (["# create Patient {", "whoami"], 2),
+        // The input ends first: the command runs as it is, and its JSON says what is missing.
+        (["create Patient {", "\"a\": 1"], 1),
+    ])
+    func linesAreJoinedWhileTheJSONIsOpen(lines: [String], commands: Int) {
+        let joined = Self.joined(lines)
+        #expect(joined.count == commands, "\(joined)")
+        #expect(joined.joined(separator: "\n") == lines.joined(separator: "\n"))
+    }
+
+    /// Ctrl-C on a continuation line drops the whole command.
+    @Test func anInterruptedContinuationDropsTheCommand() {
+        let abandoned = PastedLines<IndexingIterator<[String]>>.abandoned
+        #expect(Self.joined(["create Patient {", "\"a\": 1,", abandoned, "whoami"]) == ["", "whoami"])
+        #expect(Self.joined([abandoned, "whoami"]) == ["", "whoami"])
+    }
+
+    /// The REPL says when it is reading on, so a terminal can prompt with `...>`.
+    @Test func continuingIsToldWhileACommandGoesOn() {
+        final class Seen { var states: [Bool] = [] }
+        let seen = Seen()
+        var lines = PastedLines(["create Patient {", "}", "whoami"].makeIterator()) { seen.states.append($0) }
+        _ = lines.next()
+        #expect(seen.states == [true, false])
+        _ = lines.next()
+        #expect(seen.states == [true, false, false])
+    }
+}
