@@ -2,8 +2,10 @@
 public struct Console: Sendable {
     public let output: @Sendable (String) -> Void
     public let error: @Sendable (String) -> Void
-    /// Columns for tables and charts.
-    public var width: Int
+    /// Columns for tables and charts, measured each time they are drawn: a terminal resized
+    /// between two commands gets tables that fit it now.
+    public var width: Int { measureWidth() }
+    private let measureWidth: @Sendable () -> Int
     /// Whether colour may be used (a terminal without NO_COLOR).
     public var colour: Bool
     /// Whether a person watches: a spinner then shows while a command waits for the server.
@@ -12,10 +14,11 @@ public struct Console: Sendable {
     public var unicode: Bool
 
     public init(
-        width: Int = 80, colour: Bool = false, interactive: Bool = false, unicode: Bool = true,
+        width: @escaping @autoclosure @Sendable () -> Int = 80, colour: Bool = false, interactive: Bool = false,
+        unicode: Bool = true,
         output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void
     ) {
-        self.width = width
+        measureWidth = width
         self.colour = colour
         self.interactive = interactive
         self.unicode = unicode

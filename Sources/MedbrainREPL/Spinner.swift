@@ -77,7 +77,7 @@ extension Console {
             return unicode ? printable : Console.ascii(printable)
         }
         return Console(
-            width: width, colour: colour, interactive: interactive, unicode: unicode,
+            width: self.width, colour: colour, interactive: interactive, unicode: unicode,
             output: { text in if !muted.isOn { spinner.clearing { output(plain(text)) } } },
             error: { text in if !muted.isOn { spinner.clearing { error(plain(text)) } } })
     }

@@ -11,9 +11,12 @@ final class Transcript: Sendable {
     var output: String { captured.output }
     var errors: String { captured.errors }
 
-    func console(width: Int = 100, interactive: Bool = false, unicode: Bool = true, colour: Bool = false) -> Console {
+    func console(
+        width: @escaping @autoclosure @Sendable () -> Int = 100, interactive: Bool = false, unicode: Bool = true,
+        colour: Bool = false
+    ) -> Console {
         Console(
-            width: width, colour: colour, interactive: interactive, unicode: unicode, output: captured.append,
+            width: width(), colour: colour, interactive: interactive, unicode: unicode, output: captured.append,
             error: captured.appendError)
     }
 
@@ -31,11 +34,11 @@ final class Probe {
 
     /// A test that shows the REPL's own default passes `REPL.defaultTimeout`.
     init(
-        width: Int = 100, interactive: Bool = false, unicode: Bool = true, colour: Bool = false,
-        requestTimeout: Double = BusyMachine.requestTimeout
+        width: @escaping @autoclosure @Sendable () -> Int = 100, interactive: Bool = false, unicode: Bool = true,
+        colour: Bool = false, requestTimeout: Double = BusyMachine.requestTimeout
     ) {
         repl = REPL(
-            console: transcript.console(width: width, interactive: interactive, unicode: unicode, colour: colour),
+            console: transcript.console(width: width(), interactive: interactive, unicode: unicode, colour: colour),
             now: Self.datasetNow, servers: .inProcess(now: Self.datasetNow),
             timeout: requestTimeout)
     }
