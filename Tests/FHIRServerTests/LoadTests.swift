@@ -92,6 +92,47 @@ struct LoadTests {
         #expect(await service.store.read("Observation", "w1") != nil)
     }
 
+    /// A Bundle of `type` holding a good Patient, a bad entry (`bad`) and an Observation of the patient.
+    static func bundle(_ type: String, bad: String) -> String {
+        let request = { (url: String) in type == "transaction" ? #","request":{"method":"PUT","url":"\#(url)"}"# : "" }
+        return #"{"resourceType":"Bundle","type":"\#(type)","entry":["#
+            + #"{"resource":\#(Self.patient)\#(request("Patient/p1"))},"#
+            + #"{"resource":\#(bad)\#(request("Patient/p2"))},"#
+            + #"{"resource":\#(Self.weight)\#(request("Observation/w1"))}]}"#
+    }
+
+    /// A transaction is all or nothing, as FHIR processes it: one entry refused refuses every
+    /// entry, each saying which one spoiled it. A batch or a collection loads the rest.
+    @Test(arguments: [
+        #"{"resourceType":"Patient","id":"p2","gender":"dog"}"#,
+        #"{"resourceType":"MedicationOrder","id":"p2"}"#,
+    ])
+    func aTransactionIsAllOrNothing(bad: String) async throws {
+        let folder = try Self.folder([
+            "t.json": Self.bundle("transaction", bad: bad), "b.json": Self.bundle("batch", bad: bad),
+        ])
+        let (transaction, refused) = try await Self.load([folder + "/t.json"])
+        #expect(refused.loaded.isEmpty, "\(refused.loaded)")
+        #expect(refused.refused.map(\.place).sorted() == ["t.json#1", "t.json#2", "t.json#3"])
+        for entry in refused.refused where entry.place != "t.json#2" {
+            #expect(entry.reason == "not loaded: t.json is a transaction, all or nothing, and t.json#2 was refused")
+        }
+        #expect(await transaction.store.read("Patient", "p1") == nil)
+        #expect(await transaction.store.read("Observation", "w1") == nil)
+        let (batch, partly) = try await Self.load([folder + "/b.json"])
+        #expect(partly.loaded == ["Patient": 1, "Observation": 1] && partly.refused.map(\.place) == ["b.json#2"])
+        #expect(await batch.store.read("Observation", "w1") != nil)
+    }
+
+    /// A reference to a resource the load refused names nothing once the load is done: counted.
+    @Test func aReferenceToARefusedResourceIsCounted() async throws {
+        let refusedPatient = #"{"resourceType":"Patient","id":"p1","gender":"dog"}"#
+        let folder = try Self.folder(["w.ndjson": [refusedPatient, Self.vienna, Self.weight].joined(separator: "\n")])
+        let (_, report) = try await Self.load([folder])
+        #expect(report.loaded == ["Observation": 1, "Organization": 1] && report.refused.count == 1)
+        #expect(report.missingTargets == 1, "Patient/p1 was refused")
+    }
+
     /// A folder is read in name order, with its subfolders; a document Bundle is a resource of
     /// its own, and a missing path is an error, not an empty load.
     @Test func aFolderAndItsBundles() async throws {

@@ -4,80 +4,114 @@ import Synchronization
 
 /// `--load PATH`: resources from files into the store, each validated as a create would be,
 /// keeping its own id (so the references between them hold) or given one; `urn:uuid:`
-/// references of a Bundle resolved as a transaction resolves them.
+/// references of a Bundle resolved as a transaction resolves them, and a transaction's
+/// entries stored all or nothing.
 extension FHIRService {
     public func load(_ source: LoadSource, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
         async throws(StoreError) -> LoadReport
     {
         var report = LoadReport(unreadable: source.unreadable)
-        var writes: [StoreWrite] = []
-        var places: [String] = []
+        let (writes, items, untyped) = await prepared(source)
+        report.refused += untyped.map { ($0.place, $0.reason) }
+        let total = writes.count
+        let keys = Set(writes.map { "\($0.type)/\($0.id)" }).union(await store.currentKeys())
+        let issues = validated(writes, against: keys, progress: { progress($0, total) })
+        // A transaction with an entry refused is refused whole, each entry saying which one.
+        var spoiled: [String: String] = [:]
+        for item in untyped { if let bundle = item.transaction { spoiled[bundle] = spoiled[bundle] ?? item.place } }
+        for (index, found) in issues.enumerated() where found.contains(where: { !$0.isMissingTarget }) {
+            if let bundle = items[index].transaction { spoiled[bundle] = spoiled[bundle] ?? items[index].place }
+        }
+        var kept: [Int] = []
+        for (index, found) in issues.enumerated() {
+            let real = found.filter { !$0.isMissingTarget }
+            if !real.isEmpty {
+                report.refused.append(
+                    (items[index].place, real.map { "\($0.path): \($0.message)" }.joined(separator: "; ")))
+            } else if let bundle = items[index].transaction, let first = spoiled[bundle] {
+                report.refused.append(
+                    (
+                        items[index].place,
+                        "not loaded: \(bundle) is a transaction, all or nothing, and \(first) was refused"
+                    ))
+            } else {
+                kept.append(index)
+            }
+        }
+        let stored = try await store.apply(kept.map { writes[$0] }, lastUpdated: now) { _, _ in [] }
+        report.missingTargets = await missingTargets(
+            kept.map { writes[$0] }, issues: kept.map { issues[$0] },
+            allKept: kept.count == writes.count)
+        progress(total, total)
+        for resource in stored { report.loaded[resource.type, default: 0] += 1 }
+        return report
+    }
+
+    /// The writes a load makes, each with the item it came from, ids given to those without,
+    /// placeholders resolved; and the items whose type this release does not have.
+    private func prepared(_ source: LoadSource) async
+        -> (
+            writes: [StoreWrite], items: [LoadSource.Item],
+            untyped: [(place: String, reason: String, transaction: String?)]
+        )
+    {
+        var (writes, items, untyped) = (
+            [StoreWrite](), [LoadSource.Item](), [(place: String, reason: String, transaction: String?)]()
+        )
         var placeholders: [String: String] = [:]
         var taken = Set(source.items.compactMap { item in Self.key(of: item.resource, id: item.entryID) })
         for item in source.items {
             guard let type = item.resource["resourceType"]?.stringValue, resourceTypes.contains(type) else {
                 let named = item.resource["resourceType"]?.stringValue.map { "'\($0)'" } ?? "none"
-                report.refused.append(
-                    (item.place, "resourceType \(named) is not a resource type of \(version.displayName)"))
+                untyped.append(
+                    (
+                        item.place, "resourceType \(named) is not a resource type of \(version.displayName)",
+                        item.transaction
+                    ))
                 continue
             }
-            var id = item.resource["id"]?.stringValue ?? item.entryID
-            if id == nil {
+            var id = item.resource["id"]?.stringValue ?? item.entryID ?? ""
+            if id.isEmpty {
                 var next = await store.reserveID(for: type)
                 while taken.contains("\(type)/\(next)") { next = await store.reserveID(for: type) }
                 (id, _) = (next, taken.insert("\(type)/\(next)"))
             }
             var resource = item.resource
             if case .object(var object) = resource, object["id"] == nil {
-                object["id"] = .string(id!)
+                object["id"] = .string(id)
                 resource = .object(object)
             }
-            if let fullUrl = item.fullUrl { placeholders[fullUrl] = "\(type)/\(id!)" }
-            writes.append(StoreWrite(type: type, id: id!, resource: resource))
-            places.append(item.place)
+            if let fullUrl = item.fullUrl { placeholders[fullUrl] = "\(type)/\(id)" }
+            writes.append(StoreWrite(type: type, id: id, resource: resource))
+            items.append(item)
         }
         writes = writes.map {
             StoreWrite(
                 type: $0.type, id: $0.id, resource: $0.resource.map { Placeholders.resolve($0, with: placeholders) })
         }
-        let total = writes.count
-        let (kept, refused, missing) = await validated(writes, progress: { progress($0, total) })
-        let stored = try await store.apply(kept, lastUpdated: now) { _, _ in [] }
-        report.missingTargets = missing
-        progress(total, total)
-        for resource in stored { report.loaded[resource.type, default: 0] += 1 }
-        for (index, issues) in refused.sorted(by: { $0.key < $1.key }) {
-            report.refused.append((places[index], issues.map { "\($0.path): \($0.message)" }.joined(separator: "; ")))
-        }
-        return report
+        return (writes, items, untyped)
     }
 
-    /// Each write validated as a create would be, on every core, against the load and what the
-    /// store holds (a load keeps references to nothing, so one pass is enough): those that pass,
-    /// the issues of those refused by their index, and how many references of those kept name
-    /// nothing (kept, as Bulk Data's import keeps them).
-    private func validated(_ writes: [StoreWrite], progress: @escaping @Sendable (Int) -> Void) async
-        -> (kept: [StoreWrite], refused: [Int: [ValidationIssue]], missingTargets: Int)
-    {
-        let keys = Set(writes.map { "\($0.type)/\($0.id)" }).union(await store.currentKeys())
+    /// Each write's issues, validated as a create would be, on every core, against `keys` (what
+    /// the load and the store hold; a load keeps references to nothing, so one pass is enough).
+    private func validated(
+        _ writes: [StoreWrite], against keys: Set<String>, progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) -> [[ValidationIssue]] {
         let (validator, checked) = (validator, CheckedCount())
-        let issues = Parallel.map(writes) { write in
+        return Parallel.map(writes) { write in
             let found = validator.issues(in: write.resource ?? .null, type: write.type) { keys.contains("\($0)/\($1)") }
             let count = checked.next()
             if count % 1000 == 0 { progress(count) }
             return found
         }
-        var (kept, refused, missing) = ([StoreWrite](), [Int: [ValidationIssue]](), 0)
-        for (index, found) in issues.enumerated() {
-            let real = found.filter { !$0.isMissingTarget }
-            if real.isEmpty {
-                kept.append(writes[index])
-                missing += found.count - real.count
-            } else {
-                refused[index] = real
-            }
-        }
-        return (kept, refused, missing)
+    }
+
+    /// How many references of the stored resources name nothing (kept, as Bulk Data's import
+    /// keeps them). When some writes were refused, what referred to them names nothing too, so
+    /// the kept ones are checked again against what was stored.
+    private func missingTargets(_ kept: [StoreWrite], issues: [[ValidationIssue]], allKept: Bool) async -> Int {
+        let found = allKept ? issues : validated(kept, against: await store.currentKeys())
+        return found.reduce(0) { $0 + $1.filter(\.isMissingTarget).count }
     }
 
     private static func key(of resource: JSONValue, id: String?) -> String? {

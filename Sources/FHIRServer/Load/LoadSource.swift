@@ -4,7 +4,8 @@ import Foundation
 /// What `--load PATH` reads: a JSON file holding a Bundle whose entries are the data (a
 /// transaction, batch, collection or searchset) or one resource (a document Bundle is one), an
 /// NDJSON file as FHIR Bulk Data writes it (a resource per line, each stored as it is, a Bundle
-/// too), or a folder of them (read in name order, its subfolders too).
+/// too), or a folder of them (read in name order, its subfolders too). A transaction's entries
+/// are loaded all or nothing, as FHIR's transaction is processed.
 public struct LoadSource: Sendable {
     /// One resource to load, with where it came from (`file.ndjson:12`, `bundle.json#3`), the
     /// id its entry names when the resource has none (a PUT's URL), and its entry's `fullUrl`.
@@ -13,6 +14,8 @@ public struct LoadSource: Sendable {
         public var place: String
         var entryID: String?
         var fullUrl: String?
+        /// The file of the transaction Bundle it is an entry of: loaded all or nothing.
+        var transaction: String?
     }
 
     public private(set) var items: [Item] = []
@@ -92,7 +95,7 @@ public struct LoadSource: Sendable {
             items.append(
                 Item(
                     resource: resource, place: "\(place)#\(index + 1)", entryID: entryID,
-                    fullUrl: entry["fullUrl"]?.stringValue))
+                    fullUrl: entry["fullUrl"]?.stringValue, transaction: type == "transaction" ? place : nil))
         }
     }
 }
