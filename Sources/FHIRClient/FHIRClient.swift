@@ -16,16 +16,17 @@ public struct FHIRClient: Sendable {
     /// `observer` sees every request and answer, for `trace`; `cancellation` can cancel
     /// this client's requests from elsewhere, the metadata read included. `credentials` go
     /// with every request; `assumedVersion` stands in when the metadata names no version.
-    /// An answer over `maximumBodyBytes` fails as ``ClientError/tooLarge(url:limit:)``.
+    /// An answer over `maximumBodyBytes` fails as ``ClientError/tooLarge(url:limit:)``. `executor`
+    /// sends the requests: the network unless a test stands in for it.
     public static func connect(
         to url: String, timeout: Double = 10, observer: (@Sendable (HTTPExchange) -> Void)? = nil,
         cancellation: RequestCancellation? = nil, credentials: Credentials? = nil, assumedVersion: FHIRVersion? = nil,
-        maximumBodyBytes: Int = Self.maximumBodyBytes
+        maximumBodyBytes: Int = Self.maximumBodyBytes, executor: any HTTPExecutor = NetworkExecutor()
     ) async throws(ClientError) -> FHIRClient {
         let base = try baseURL(url)
         let transport = HTTPTransport(
             timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials,
-            credentialOrigin: URL(string: base), maximumBodyBytes: maximumBodyBytes)
+            credentialOrigin: URL(string: base), maximumBodyBytes: maximumBodyBytes, executor: executor)
         let metadata: JSONValue
         do { metadata = try await transport.json("GET", base + "/metadata", accept: Self.anyFHIRJSON) } catch {
             // A FHIR base always answers /metadata; anything else is not one.

@@ -67,15 +67,30 @@ extension HTTPTransport {
         throw .unreachable(url: url, reason: "too many redirects (a loop?)")
     }
 
+    /// Sends one request through the executor, telling the observer when no answer came.
+    func perform(_ request: HTTPRequest, url: String) async throws(ClientError) -> ([UInt8], AnswerHead) {
+        let started = ContinuousClock.now
+        do {
+            let answer = try await executor.perform(
+                request, timeout: timeout, limit: maximumBytes, cancellation: cancellation)
+            return (answer.body, AnswerHead(status: answer.status, headers: answer.headers))
+        } catch {
+            observer?(
+                HTTPExchange(
+                    method: request.method, url: url, status: nil, milliseconds: Self.milliseconds(since: started)))
+            throw error
+        }
+    }
+
     private func makeRequest(
         _ method: String, _ url: String, accept: String, body: [UInt8]?, contentType: String?,
         headers extra: [String: String]
-    ) throws(ClientError) -> Request {
+    ) throws(ClientError) -> HTTPRequest {
         guard let target = URL(string: url), let scheme = target.scheme?.lowercased(),
             ["http", "https"].contains(scheme),
             target.host != nil
         else { throw .unreachable(url: url, reason: "a URL this client cannot use") }
-        var request = Request(method: method, url: url, body: body)
+        var request = HTTPRequest(method: method, url: url, body: body)
         request.set("Accept", accept)
         // A link or URL to another origin (a `next` link elsewhere, an absolute `get`) goes without them.
         if let credentials, let origin = credentialOrigin, Self.allows(from: origin, to: target, guarded: true) {
@@ -109,28 +124,6 @@ extension HTTPTransport {
         let elapsed = ContinuousClock.now - start
         return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
-}
-
-/// A request as it is sent: method, URL, header fields and body.
-struct Request: Sendable {
-    let method: String
-    let url: String
-    private(set) var headers: [(name: String, value: String)] = []
-    let body: [UInt8]?
-
-    init(method: String, url: String, body: [UInt8]?) {
-        (self.method, self.url, self.body) = (method, url, body)
-    }
-
-    /// Sets the field `name`, replacing one already set (case does not matter). A line break in
-    /// a value would start a field of its own, so it is refused here, before anything is sent.
-    mutating func set(_ name: String, _ value: String) {
-        headers.removeAll { $0.name.lowercased() == name.lowercased() }
-        headers.append((name, value.filter { $0 != "\r" && $0 != "\n" }))
-    }
-
-    /// `Name: value`, as libcurl takes them.
-    var headerLines: [String] { headers.map { "\($0.name): \($0.value)" } }
 }
 
 /// The head of an answer: its status and header fields.

@@ -1,7 +1,9 @@
 import FHIRModel
 import Foundation
 
-/// Sends requests and turns every failure into a ``ClientError``: `http://` over SwiftNIO
+/// The client's rules for each request: its header fields, credentials only to their origin,
+/// redirects, the trace, and what an answer's status means, every failure a ``ClientError``.
+/// Its ``HTTPExecutor`` sends the request: ``NetworkExecutor``, `http://` over SwiftNIO
 /// (``PlainHTTPExchange``), which the built-in server already runs on, and `https://` through
 /// libcurl (``CurlExchange``), opened at the first secure request.
 ///
@@ -17,6 +19,8 @@ struct HTTPTransport: Sendable {
     /// Where the credentials may go: the server's base URL, and nowhere else.
     let credentialOrigin: URL?
     let maximumBytes: Int
+    /// What sends each request: the network, or a test's stand-in.
+    let executor: any HTTPExecutor
     /// Whether a redirect is followed; when not, the 3xx is the answer, as curl gives it.
     private(set) var followsRedirects = true
 
@@ -26,8 +30,9 @@ struct HTTPTransport: Sendable {
     init(
         timeout: Double, observer: (@Sendable (HTTPExchange) -> Void)?, cancellation: RequestCancellation?,
         credentials: Credentials? = nil, credentialOrigin: URL? = nil,
-        maximumBodyBytes: Int = FHIRClient.maximumBodyBytes
+        maximumBodyBytes: Int = FHIRClient.maximumBodyBytes, executor: any HTTPExecutor = NetworkExecutor()
     ) {
+        self.executor = executor
         self.timeout = timeout
         self.observer = observer
         self.cancellation = cancellation
@@ -40,21 +45,21 @@ struct HTTPTransport: Sendable {
     func with(timeout: Double) -> HTTPTransport {
         HTTPTransport(
             timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials,
-            credentialOrigin: credentialOrigin, maximumBodyBytes: maximumBytes)
+            credentialOrigin: credentialOrigin, maximumBodyBytes: maximumBytes, executor: executor)
     }
 
     /// The same transport telling no observer: for requests the user did not ask for.
     func unobserved() -> HTTPTransport {
         HTTPTransport(
             timeout: timeout, observer: nil, cancellation: cancellation, credentials: credentials,
-            credentialOrigin: credentialOrigin, maximumBodyBytes: maximumBytes)
+            credentialOrigin: credentialOrigin, maximumBodyBytes: maximumBytes, executor: executor)
     }
 
     /// The same transport sending `credentials` (nil: none), as a new token replaces the old.
     func with(credentials: Credentials?) -> HTTPTransport {
         HTTPTransport(
             timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials,
-            credentialOrigin: credentialOrigin, maximumBodyBytes: maximumBytes)
+            credentialOrigin: credentialOrigin, maximumBodyBytes: maximumBytes, executor: executor)
     }
 
     /// The same transport answering a redirect with the redirect itself: for requests written by

@@ -60,7 +60,7 @@ final class PlainHTTPExchange: Sendable {
     }
 
     /// Sends `request` to `url` and gathers the whole answer within `timeout` seconds.
-    func perform(_ request: Request, to url: URL, timeout: Double) async throws -> ([UInt8], AnswerHead) {
+    func perform(_ request: HTTPRequest, to url: URL, timeout: Double) async throws -> ([UInt8], AnswerHead) {
         guard let host = url.host else { throw Failure.lost }
         let deadline = Self.loop.next().scheduleTask(in: .milliseconds(Int64(timeout * 1000))) {
             self.end(.timedOut)
@@ -137,7 +137,7 @@ final class PlainHTTPExchange: Sendable {
     }
 
     /// The head, the body if any, and the end.
-    private static func parts(of request: Request, to url: URL, host: String) -> [HTTPClientRequestPart] {
+    private static func parts(of request: HTTPRequest, to url: URL, host: String) -> [HTTPClientRequestPart] {
         var head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.method), uri: target(url))
         head.headers.add(name: "Host", value: url.port.map { "\(host):\($0)" } ?? host)
         for field in request.headers { head.headers.add(name: field.name, value: field.value) }

@@ -57,7 +57,7 @@ struct ConnectionPoolTests {
             let key = try Self.key(of: server)
             let url = try #require(URL(string: server.baseURL + "/metadata"))
             let exchange = PlainHTTPExchange(limit: FHIRClient.maximumBodyBytes)
-            let request = Request(method: "GET", url: url.absoluteString, body: nil)
+            let request = HTTPRequest(method: "GET", url: url.absoluteString, body: nil)
             let (_, head) = try await exchange.perform(request, to: url, timeout: BusyMachine.requestTimeout)
             #expect(head.status == 200)
             exchange.stop()
