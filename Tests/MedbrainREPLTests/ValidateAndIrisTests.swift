@@ -56,7 +56,7 @@ struct ValidateAndIrisTests {
         ("observe steps many", "error: a step count is a whole number, such as 8000; 'many' is not"),
         ("observe heartbeats 60", "error: usage: observe steps N [at DATE-TIME]"),
         ("register Ada", "error: usage: register GIVEN FAMILY [--birth-date D] [--gender G]"),
-        ("register Ada Lovelace --gender", "error: --gender needs a value"),
+        ("register Ada Lovelace --gender", "error: --gender needs male, female, other or unknown"),
     ])
     func irisErrors(line: String, error: String) async throws {
         let probe = Probe()

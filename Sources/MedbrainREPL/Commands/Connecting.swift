@@ -105,23 +105,18 @@ extension CommandContext {
             }
             return profile
         }
-        var words = Array(arguments.dropFirst())
-        var load: [String] = []
-        while let flag = words.firstIndex(of: "--load") {
-            guard flag + 1 < words.count else {
-                throw REPLError("--load needs a file or folder: a Bundle, NDJSON or a folder of them")
-            }
-            load.append(Self.expandingHome(words[flag + 1]))
-            words.removeSubrange(flag...(flag + 1))
+        let options = try CommandOptions(
+            Array(arguments.dropFirst()),
+            [
+                "--load": .repeated("a file or folder: a Bundle, NDJSON or a folder of them"),
+                "--auth": .value("smart: the built-in server then asks every request for a SMART token"),
+            ])
+        let load = options.values("--load").map(Self.expandingHome)
+        let smart = options.has("--auth")
+        if let auth = options.value("--auth"), auth != "smart" {
+            throw REPLError("--auth takes smart: the built-in server then asks every request for a SMART token")
         }
-        var smart = false
-        if let flag = words.firstIndex(of: "--auth") {
-            guard flag + 1 < words.count, words[flag + 1] == "smart" else {
-                throw REPLError("--auth takes smart: the built-in server then asks every request for a SMART token")
-            }
-            smart = true
-            words.removeSubrange(flag...(flag + 1))
-        }
+        let words = options.operands
         let name = words.first ?? "dstu2"
         guard let version = FHIRVersion(rawValue: name.lowercased()), words.count <= 1 else { throw usage }
         let server = try await servers.server(version, loading: load, smart: smart)

@@ -21,15 +21,9 @@ extension CommandGroup {
 
 extension CommandContext {
     fileprivate func instructions(_ arguments: [String]) throws {
-        var rest = arguments
-        let breakdown = rest.contains("--breakdown")
-        rest.removeAll { $0 == "--breakdown" }
-        var code = settings.current.language
-        if let flag = rest.firstIndex(of: "--lang") {
-            guard flag + 1 < rest.count else { throw REPLError("--lang needs a language code") }
-            code = rest[flag + 1]
-            rest.removeSubrange(flag...flag + 1)
-        }
+        let options = try CommandOptions(arguments, ["--breakdown": .flag, "--lang": .value("a language code")])
+        let (rest, breakdown) = (options.operands, options.has("--breakdown"))
+        let code = options.value("--lang") ?? settings.current.language
         if let word = rest.last, word.hasPrefix("{") || word.hasPrefix("@") { return try say(word, code: code) }
         if instructionsWithheld {
             throw REPLError(

@@ -119,8 +119,8 @@ extension CommandContext {
 
     /// `delete TYPE ID [--yes]`: on a terminal it asks first, unless `--yes`.
     fileprivate func delete(_ arguments: [String]) async throws {
-        let sure = arguments.contains("--yes")
-        let words = arguments.filter { $0 != "--yes" }
+        let options = try CommandOptions(arguments, ["--yes": .flag])
+        let (sure, words) = (options.has("--yes"), options.operands)
         guard words.count == 2 else { throw UsageError() }
         let (type, id) = (words[0], words[1])
         try Self.checkName(type: type, id: id)

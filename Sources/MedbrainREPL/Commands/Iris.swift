@@ -34,8 +34,10 @@ extension CommandContext {
     /// `register GIVEN FAMILY [--birth-date D] [--gender G]`: searches by name first and
     /// creates the patient only when none matches, so registering twice makes no twin.
     fileprivate func register(_ arguments: [String]) async throws {
-        let (names, options) = try Self.options(
-            arguments, allowed: ["--birth-date", "--gender"])
+        let options = try CommandOptions(
+            arguments,
+            ["--birth-date": .value("a date such as 1815-12-10"), "--gender": .value("male, female, other or unknown")])
+        let names = options.operands
         guard names.count == 2 else { throw UsageError() }
         let (given, family) = (names[0], names[1])
         guard !given.trimmingCharacters(in: .whitespaces).isEmpty, !family.trimmingCharacters(in: .whitespaces).isEmpty
@@ -44,7 +46,7 @@ extension CommandContext {
         let client = try connected()
         // FHIR's name search matches the start of a name; a registration wants the name itself.
         var query = [("family:exact", family), ("given:exact", given)]
-        if let birthDate = options["--birth-date"] { query.append(("birthdate", birthDate)) }
+        if let birthDate = options.value("--birth-date") { query.append(("birthdate", birthDate)) }
         let matches = try await client.search("Patient", query).entry.compactMap(\.resource)
         if matches.count > 1 {
             console.error("warning: \(matches.count) patients are named \(given) \(family); logging in as the first\n")
@@ -67,11 +69,11 @@ extension CommandContext {
     }
 
     /// A birth date that is a date and not in the future, a gender FHIR knows.
-    private func checkRegistration(_ options: [String: String]) throws {
-        if let gender = options["--gender"], !["male", "female", "other", "unknown"].contains(gender) {
+    private func checkRegistration(_ options: CommandOptions) throws {
+        if let gender = options.value("--gender"), !["male", "female", "other", "unknown"].contains(gender) {
             throw REPLError("--gender is male, female, other or unknown")
         }
-        guard let text = options["--birth-date"] else { return }
+        guard let text = options.value("--birth-date") else { return }
         guard let day = CivilDay(text) else { throw REPLError("--birth-date is a date such as 1815-12-10") }
         guard day.number <= CivilDay.today(in: settings.current.timeZone, at: clock()).number else {
             throw REPLError("--birth-date \(text) is in the future")
@@ -100,7 +102,7 @@ extension CommandContext {
             lines: ["recorded \(steps) steps at \(time): \(reference)"])
     }
 
-    private static func patient(_ given: String, _ family: String, _ options: [String: String], version: FHIRVersion)
+    private static func patient(_ given: String, _ family: String, _ options: CommandOptions, version: FHIRVersion)
         -> JSONValue
     {
         // DSTU2 writes family as a list of names, R4 as one.
@@ -108,8 +110,8 @@ extension CommandContext {
         var members: [(String, JSONValue)] = [
             ("resourceType", "Patient"), ("name", [["family": familyJSON, "given": [.string(given)]]]),
         ]
-        if let gender = options["--gender"] { members.append(("gender", .string(gender))) }
-        if let birthDate = options["--birth-date"] { members.append(("birthDate", .string(birthDate))) }
+        if let gender = options.value("--gender") { members.append(("gender", .string(gender))) }
+        if let birthDate = options.value("--birth-date") { members.append(("birthDate", .string(birthDate))) }
         return .object(JSONObject(members))
     }
 
@@ -137,23 +139,5 @@ extension CommandContext {
                 "code": "{steps}",
             ],
         ]
-    }
-
-    /// Splits `--name value` options from the other words; an unknown option or a missing value is an error.
-    private static func options(_ arguments: [String], allowed: Set<String>) throws
-        -> (words: [String], options: [String: String])
-    {
-        var (words, options) = ([String](), [String: String]())
-        var rest = arguments[...]
-        while let word = rest.popFirst() {
-            guard word.hasPrefix("--") else {
-                words.append(word)
-                continue
-            }
-            guard allowed.contains(word) else { throw UsageError() }
-            guard let value = rest.popFirst(), !value.isEmpty else { throw REPLError("\(word) needs a value") }
-            options[word] = value
-        }
-        return (words, options)
     }
 }

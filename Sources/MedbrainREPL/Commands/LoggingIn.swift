@@ -78,20 +78,13 @@ extension CommandContext {
 
     /// `_id=f001` by default (the tutorial's test patient), or by id, identifier or email.
     static func loginQuery(_ arguments: [String]) throws -> [(String, String)] {
-        var query: [(String, String)] = []
-        var rest = arguments[...]
-        while let word = rest.popFirst() {
-            switch word {
-            case "--identifier", "--email":
-                guard let value = rest.popFirst(), !value.isEmpty else { throw REPLError("\(word) needs a value") }
-                query.append((word == "--email" ? "email" : "identifier", value))
-            case "": throw REPLError("an empty patient id finds nobody")
-            case let id where !id.hasPrefix("-") && query.allSatisfy({ $0.0 != "_id" }):
-                query.append(("_id", id))
-            default:
-                throw UsageError()
-            }
-        }
+        let options = try CommandOptions(
+            arguments, ["--identifier": .repeated("a value"), "--email": .repeated("a value")])
+        guard options.operands.count <= 1 else { throw UsageError() }
+        if options.operands.first == "" { throw REPLError("an empty patient id finds nobody") }
+        let query =
+            options.operands.map { ("_id", $0) } + options.values("--identifier").map { ("identifier", $0) }
+            + options.values("--email").map { ("email", $0) }
         return query.isEmpty ? [("_id", "f001")] : query
     }
 

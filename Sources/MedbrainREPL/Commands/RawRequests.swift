@@ -28,7 +28,7 @@ extension CommandContext {
     /// `get PATH`: any GET, relative to the base or absolute; prints the answer's JSON.
     fileprivate func get(_ arguments: [String]) async throws {
         let (words, file) = try Self.savingTarget(arguments)
-        let (arguments, headers) = try Self.headerOptions(words)
+        let (arguments, headers, _) = try Self.headerOptions(words)
         guard arguments.count == 1 else { throw UsageError() }
         let response = try await connected().request(
             "GET", arguments[0], headers: headers, followingRedirects: false)
@@ -38,22 +38,19 @@ extension CommandContext {
     /// `post PATH @FILE|JSON`: a transaction or batch to the base, an operation, a search by POST;
     /// `post PATH --form FORM`: a form, as typed (`name=value&…`), to an OAuth endpoint.
     fileprivate func post(_ words: [String]) async throws {
-        let (arguments, headers) = try Self.headerOptions(words)
-        if arguments.contains("--form"), arguments.count != 3 || arguments[1] != "--form" {
-            throw REPLError("--form needs the form after it, quoted: post URL --form 'name=value&…'")
-        }
-        guard arguments.count == 2 || arguments.count == 3 else { throw UsageError() }
+        let (arguments, headers, form) = try Self.headerOptions(words, form: true)
+        guard arguments.count == (form == nil ? 2 : 1) else { throw UsageError() }
         let client = try connected()
-        if arguments.count == 3 {
+        if let form {
             guard headers.isEmpty else { throw REPLError("a form goes as a browser sends it; -H is for FHIR requests") }
             let response: FHIRResponse
-            do { response = try await client.postForm(arguments[0], arguments[2]) } catch {
+            do { response = try await client.postForm(arguments[0], form) } catch {
                 // An OAuth endpoint's refusal names the rule; it is not about the FHIR server's credentials.
                 guard case .refused(let status, let why) = error else { throw error }
                 throw REPLError(
                     "\(client.url(for: arguments[0])) refused the form (\(status)): \(why ?? "no reason given")")
             }
-            return try await showForm(response, form: arguments[2], on: client)
+            return try await showForm(response, form: form, on: client)
         }
         let response = try await client.request(
             "POST", arguments[0], body: try ResourceInput.read(arguments[1]), headers: headers,
@@ -65,16 +62,18 @@ extension CommandContext {
     /// taken out of `arguments`; a field given twice is one field of both values, as HTTP joins
     /// them. Those the client itself writes are refused, and the credentials most of all: a token
     /// typed here would stay in the history.
-    static func headerOptions(_ arguments: [String]) throws -> (rest: [String], headers: [String: String]) {
-        var (rest, headers) = ([String](), [String: String]())
-        var words = arguments[...]
-        while let word = words.popFirst() {
-            guard word == "-H" || word == "--header" else {
-                rest.append(word)
-                continue
-            }
-            guard let field = words.popFirst(), let colon = field.firstIndex(of: ":") else {
-                throw REPLError("\(word) needs a header field, quoted: \(word) 'Prefer: return=minimal'")
+    static func headerOptions(_ arguments: [String], form: Bool = false) throws
+        -> (rest: [String], headers: [String: String], form: String?)
+    {
+        var options: [String: CommandOptions.Option] = [
+            "--header": .repeated("a header field, quoted: -H 'Prefer: return=minimal'")
+        ]
+        if form { options["--form"] = .value("the form after it, quoted: post URL --form 'name=value&…'") }
+        let read = try CommandOptions(arguments, options, aliases: ["-H": "--header"])
+        var headers: [String: String] = [:]
+        for field in read.values("--header") {
+            guard let colon = field.firstIndex(of: ":") else {
+                throw REPLError("-H needs a header field, quoted: -H 'Prefer: return=minimal'")
             }
             let name = String(field[..<colon]).trimmingCharacters(in: .whitespaces)
             let value = String(field[field.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
@@ -82,7 +81,7 @@ extension CommandContext {
             let known = headers.keys.first { $0.lowercased() == name.lowercased() } ?? name
             headers[known] = headers[known].map { $0 + ", " + value } ?? value
         }
-        return (rest, headers)
+        return (read.operands, headers, read.value("--form"))
     }
 
     private static func checkHeader(_ name: String, _ value: String) throws {

@@ -179,14 +179,9 @@ extension CommandContext {
 
     /// `search … --where EXPRESSION`: the words without the option, and the expression.
     private static func whereOption(_ arguments: [String]) throws -> ([String], String?) {
-        guard let index = arguments.firstIndex(of: "--where") else { return (arguments, nil) }
-        guard index + 1 < arguments.count else {
-            throw REPLError("--where needs an expression, such as --where \"status = 'completed'\"")
-        }
-        var rest = arguments
-        let expression = rest[index + 1]
-        rest.removeSubrange(index...(index + 1))
-        return (rest, expression)
+        let options = try CommandOptions(
+            arguments, ["--where": .value("an expression, such as --where \"status = 'completed'\"")])
+        return (options.operands, options.value("--where"))
     }
 
     /// Keeps the Bundle's matches for which `expression` is true (included resources stay).

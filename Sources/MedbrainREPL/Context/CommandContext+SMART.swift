@@ -7,14 +7,15 @@ import Foundation
 /// server answers 401, kept for the next session unless its server is a built-in one.
 extension CommandContext {
     func smartLogin(_ arguments: [String]) async throws {
-        let options = try Self.loginOptions(
-            arguments, flag: "--smart", taking: ["--client": "a client id", "--scope": "scopes, quoted"])
+        let options = try CommandOptions(
+            arguments, ["--smart": .flag, "--client": .value("a client id"), "--scope": .value("scopes, quoted")])
+        guard options.operands.isEmpty else { throw UsageError() }
         let client = try connected()
         let launch: SMARTAppLaunch
         do {
             launch = try await SMARTAppLaunch.begin(
-                on: client, clientID: options["--client"] ?? "medbrain",
-                scope: options["--scope"] ?? SMARTAppLaunch.defaultScope)
+                on: client, clientID: options.value("--client") ?? "medbrain",
+                scope: options.value("--scope") ?? SMARTAppLaunch.defaultScope)
         } catch SMARTLoginError.noEndpoints(let baseURL) {
             throw REPLError("\(baseURL) announces no SMART endpoints; 'login' finds a patient without one")
         }
@@ -30,43 +31,30 @@ extension CommandContext {
     }
 
     func backendLogin(_ arguments: [String]) async throws {
-        let options = try Self.loginOptions(
-            arguments, flag: "--backend",
-            taking: [
-                "--client": "a client id", "--key": "a PEM file", "--kid": "a key id", "--scope": "scopes, quoted",
+        let options = try CommandOptions(
+            arguments,
+            [
+                "--backend": .flag, "--client": .value("a client id"), "--key": .value("a PEM file"),
+                "--kid": .value("a key id"), "--scope": .value("scopes, quoted"),
             ])
-        guard let clientID = options["--client"] else {
+        guard options.operands.isEmpty else { throw UsageError() }
+        guard let clientID = options.value("--client") else {
             throw REPLError("login --backend needs --client ID, the id the server registered")
         }
-        guard let keyFile = options["--key"] else {
+        guard let keyFile = options.value("--key") else {
             throw REPLError("login --backend needs --key FILE, the service's private key (PEM)")
         }
         let client = try connected()
-        let key = SMARTLogin.BackendKey(file: (keyFile as NSString).expandingTildeInPath, kid: options["--kid"])
+        let key = SMARTLogin.BackendKey(file: (keyFile as NSString).expandingTildeInPath, kid: options.value("--kid"))
         do {
             let login = try await SMARTBackendService.login(
-                on: client, clientID: clientID, key: key, scope: options["--scope"] ?? SMARTBackendService.defaultScope,
+                on: client, clientID: clientID, key: key,
+                scope: options.value("--scope") ?? SMARTBackendService.defaultScope,
                 now: clock())
             try await begin(login, on: client)
         } catch SMARTLoginError.noEndpoints(let baseURL) {
             throw REPLError("\(baseURL) announces no SMART endpoints, so no token endpoint to ask")
         }
-    }
-
-    /// A login's options, each taking the value `options` describes; `flag` (which chose the
-    /// kind of login) is skipped.
-    private static func loginOptions(_ arguments: [String], flag: String, taking options: [String: String]) throws
-        -> [String: String]
-    {
-        var given: [String: String] = [:]
-        var words = arguments[...]
-        while let word = words.popFirst() {
-            if word == flag { continue }
-            guard let wanted = options[word] else { throw UsageError() }
-            guard let value = words.popFirst(), !value.isEmpty else { throw REPLError("\(word) needs \(wanted)") }
-            given[word] = value
-        }
-        return given
     }
 
     /// The session sends `login`'s token from now on; its patient, if any, is logged in.
