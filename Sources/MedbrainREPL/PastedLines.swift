@@ -6,18 +6,23 @@ public struct PastedLines<Base: IteratorProtocol<String>>: Sequence, IteratorPro
     public static var abandoned: String { "\u{03}" }
 
     private var base: Base
+    /// Whether the command a line names ends with JSON (``CommandTail/json``).
+    private let takesJSON: (String) -> Bool
     /// Told true while a command goes on past its first line, so a terminal can say so in its prompt.
     private let continuing: (Bool) -> Void
 
-    public init(_ base: Base, continuing: @escaping (Bool) -> Void = { _ in }) {
+    public init(
+        _ base: Base, takesJSON: @escaping (String) -> Bool, continuing: @escaping (Bool) -> Void = { _ in }
+    ) {
         self.base = base
+        self.takesJSON = takesJSON
         self.continuing = continuing
     }
 
     public mutating func next() -> String? {
         guard var line = base.next() else { return nil }
         defer { continuing(false) }
-        while JSONTail.isOpen(in: line) {
+        while let name = CommandTail.commandName(of: line), takesJSON(name), JSONTail.isOpen(in: line) {
             continuing(true)
             // At the end of the input the command runs as it is, and its JSON's error says what is missing.
             guard let more = base.next() else { break }
@@ -28,15 +33,13 @@ public struct PastedLines<Base: IteratorProtocol<String>>: Sequence, IteratorPro
     }
 }
 
-/// The JSON a command takes at the end of its line (`create`, `update`, `post`, `validate`,
-/// `instructions`): where it starts, and whether its brackets are still open.
+/// The JSON a command takes at the end of its line (``CommandTail/json``): where it starts, and
+/// whether its brackets are still open.
 enum JSONTail {
-    static let commands: Set<String> = ["create", "update", "post", "validate", "instructions"]
-
-    /// Where the JSON of `line` starts, if its command takes one there.
+    /// Where the JSON of `line` starts: its first `{` or `[` after the command's name.
     static func start(in line: String) -> String.Index? {
         guard let brace = line.firstIndex(where: { $0 == "{" || $0 == "[" }),
-            let name = (try? CommandWords.split(String(line[..<brace])))?.first?.lowercased(), commands.contains(name)
+            (try? CommandWords.split(String(line[..<brace])))?.isEmpty == false
         else { return nil }
         return brace
     }

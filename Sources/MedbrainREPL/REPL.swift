@@ -81,7 +81,7 @@ public final class REPL {
     public func execute(_ line: String) async -> Bool {
         let line = placeholders.reduce(line) { $0.replacingOccurrences(of: $1.word, with: $1.value) }
         let words: [String]
-        do { words = try Self.words(of: line) } catch { return failed(error) }
+        do { words = try self.words(of: line) } catch { return failed(error) }
         return await execute(words: words, line: line)
     }
 
@@ -133,33 +133,14 @@ public final class REPL {
         return succeeded
     }
 
-    /// The words of a line; JSON typed at the end of `create`, `update`, `post`, `validate` or
-    /// `instructions` is one word, kept exactly as typed (its quotes are JSON's, not the command language's).
-    static func words(of line: String) throws(REPLError) -> [String] {
-        if let words = fhirPathWords(of: line) { return words }
-        guard let brace = JSONTail.start(in: line) else { return try CommandWords.split(line) }
-        let head = try CommandWords.split(String(line[..<brace]))
-        return head + [String(line[brace...]).trimmingCharacters(in: .whitespacesAndNewlines)]
+    /// The words of a line, read as its command's tail says (``CommandTail``).
+    func words(of line: String) throws(REPLError) -> [String] {
+        let tail = CommandTail.commandName(of: line).flatMap { commands.command($0)?.tail } ?? .words
+        return try tail.words(of: line)
     }
 
-    /// `fhirpath [@FILE] EXPRESSION`: the expression is kept exactly as typed (its quotes are
-    /// FHIRPath's, not the command language's).
-    private static func fhirPathWords(of line: String) -> [String]? {
-        let trimmed = line.drop { $0.isWhitespace }
-        guard trimmed.lowercased().hasPrefix("fhirpath"), trimmed.dropFirst(8).first?.isWhitespace == true else {
-            return nil
-        }
-        var rest = trimmed.dropFirst(8).drop { $0.isWhitespace }
-        var words = ["fhirpath"]
-        if rest.hasPrefix("@") {
-            let file = rest.prefix { !$0.isWhitespace }
-            words.append(String(file))
-            rest = rest.dropFirst(file.count).drop { $0.isWhitespace }
-        }
-        let expression = rest.trimmingCharacters(in: .whitespaces)
-        if !expression.isEmpty { words.append(expression) }
-        return words
-    }
+    /// Whether the command `name` ends its line with JSON.
+    func takesJSON(_ name: String) -> Bool { commands.command(name)?.tail == .json }
 
     /// Tells the extensions a command ran (a lesson checks its step then).
     private func finished(_ line: String, succeeded: Bool) async {
@@ -201,7 +182,10 @@ public final class REPL {
     /// the process, which stops them as surely and sooner than a graceful shutdown.
     public func run(lines: some Sequence<String>, stoppingServers: Bool = true) async -> Int32 {
         var failed = false
-        for line in PastedLines(lines.makeIterator(), continuing: { [weak self] in self?.isContinuing = $0 }) {
+        let pasted = PastedLines(
+            lines.makeIterator(), takesJSON: { [weak self] in self?.takesJSON($0) ?? false },
+            continuing: { [weak self] in self?.isContinuing = $0 })
+        for line in pasted {
             if !(await execute(line)) { failed = true }
             if isFinished { break }
         }

@@ -6,7 +6,12 @@ import Testing
 /// JSON a command takes are open, and only then.
 @Suite("JSON pasted across lines")
 struct PastedLinesTests {
-    static func joined(_ lines: [String]) -> [String] { Array(PastedLines(lines.makeIterator())) }
+    /// The commands that end with JSON, as the README lists them.
+    static let json: Set<String> = ["create", "update", "post", "validate", "instructions"]
+
+    static func joined(_ lines: [String]) -> [String] {
+        Array(PastedLines(lines.makeIterator(), takesJSON: json.contains))
+    }
 
     @Test(arguments: [
         // Joined until the brackets close, strings and escapes read as JSON reads them.
@@ -31,6 +36,12 @@ struct PastedLinesTests {
         #expect(joined.joined(separator: "\n") == lines.joined(separator: "\n"))
     }
 
+    /// The table says which commands take JSON: every one of them, and no other, is read so.
+    @Test func theTableSaysWhichCommandsTakeJSON() {
+        let repl = Probe().repl
+        for name in REPL.builtinCommandNames { #expect(repl.takesJSON(name) == Self.json.contains(name), "\(name)") }
+    }
+
     /// Ctrl-C on a continuation line drops the whole command.
     @Test func anInterruptedContinuationDropsTheCommand() {
         let abandoned = PastedLines<IndexingIterator<[String]>>.abandoned
@@ -42,7 +53,9 @@ struct PastedLinesTests {
     @Test func continuingIsToldWhileACommandGoesOn() {
         final class Seen { var states: [Bool] = [] }
         let seen = Seen()
-        var lines = PastedLines(["create Patient {", "}", "whoami"].makeIterator()) { seen.states.append($0) }
+        var lines = PastedLines(["create Patient {", "}", "whoami"].makeIterator(), takesJSON: Self.json.contains) {
+            seen.states.append($0)
+        }
         _ = lines.next()
         #expect(seen.states == [true, false])
         _ = lines.next()

@@ -19,30 +19,32 @@ public struct Command {
     public let example: String
     /// What the spinner says while the command waits for the server; nil: it never waits.
     public let waiting: String?
+    /// How the rest of its line is read.
+    public let tail: CommandTail
     public let complete: Complete
     public let run: Run
 
     public init(
         _ name: String, aliases: [String] = [], usage: String, summary: String, section: String = "",
-        example: String, waiting: String? = nil, complete: @escaping Complete = { _, _ in [] },
-        run: @escaping Run
+        example: String, waiting: String? = nil, tail: CommandTail = .words,
+        complete: @escaping Complete = { _, _ in [] }, run: @escaping Run
     ) {
         (self.name, self.aliases, self.usage, self.summary) = (name, aliases, usage, summary)
-        (self.section, self.example, self.waiting, self.complete, self.run) = (
-            section, example, waiting, complete, run
+        (self.section, self.example, self.waiting, self.tail, self.complete, self.run) = (
+            section, example, waiting, tail, complete, run
         )
     }
 
     /// A built-in command: its body and its completion see the command context, not the REPL.
     static func builtin(
         _ name: String, aliases: [String] = [], usage: String, summary: String, section: String = "",
-        example: String, waiting: String? = nil,
+        example: String, waiting: String? = nil, tail: CommandTail = .words,
         complete: @escaping (CommandContext, [String]) -> [String] = { _, _ in [] },
         run: @escaping (CommandContext, [String]) async throws -> Void
     ) -> Command {
         Command(
             name, aliases: aliases, usage: usage, summary: summary, section: section, example: example,
-            waiting: waiting, complete: { repl, words in complete(repl.context, words) },
+            waiting: waiting, tail: tail, complete: { repl, words in complete(repl.context, words) },
             run: { repl, words in try await run(repl.context, words) })
     }
 

@@ -10,7 +10,7 @@ extension CommandGroup {
                 .builtin(
                     "instructions", usage: "instructions N|@FILE|JSON [--lang en|de] [--breakdown]",
                     summary: "the dosage as a sentence, and how it was built", section: "§12.6",
-                    example: "instructions 4 --breakdown",
+                    example: "instructions 4 --breakdown", tail: .json,
                     complete: { context, words in
                         if words[words.count - 2] == "--lang" { return context.languages.codes }
                         return (words.count == 2 ? context.orderNumbers : []) + ["--lang", "--breakdown"]

@@ -20,11 +20,12 @@ extension CommandGroup {
                 .builtin(
                     "create", usage: "create TYPE @FILE|JSON", summary: "create a resource; the server names it",
                     section: "http.html#create", example: "create Patient @patient.json", waiting: "Creating…",
+                    tail: .json,
                     complete: { $0.typeCompletions($1) }, run: { try await $0.create($1) }),
                 .builtin(
                     "update", usage: "update TYPE ID @FILE|JSON",
                     summary: "replace a resource, refused if it changed since 'read'", section: "http.html#update",
-                    example: "update Patient f001 @patient.json", waiting: "Updating…",
+                    example: "update Patient f001 @patient.json", waiting: "Updating…", tail: .json,
                     complete: { $0.typeCompletions($1) }, run: { try await $0.update($1) }),
                 .builtin(
                     "delete", usage: "delete TYPE ID [--yes]", summary: "delete a resource (asks first on a terminal)",

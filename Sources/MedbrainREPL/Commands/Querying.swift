@@ -14,7 +14,7 @@ extension CommandGroup {
                     "fhirpath", usage: "fhirpath [@FILE] EXPRESSION",
                     summary: "FHIRPath on the last result (or a file): what it holds, filtered, counted",
                     section: "fhirpath.html",
-                    example: "fhirpath entry.resource.where(status = 'not-done').count()",
+                    example: "fhirpath entry.resource.where(status = 'not-done').count()", tail: .expression,
                     complete: { $0.fhirPathCompletions($1) }, run: { try $0.fhirpath($1) }),
                 .builtin(
                     "show", usage: "show [json|table|summary] [> FILE]",
@@ -24,7 +24,7 @@ extension CommandGroup {
                 .builtin(
                     "validate", usage: "validate [\(FHIRVersion.choices)] @FILE|JSON",
                     summary: "check a resource here: FHIR's rules and the tutorial's tables", section: "§9.3",
-                    example: "validate @dose.json",
+                    example: "validate @dose.json", tail: .json,
                     complete: { _, words in words.count == 2 ? FHIRVersion.allCases.map(\.rawValue) : [] },
                     run: { try $0.validate($1) }),
             ])

@@ -18,7 +18,7 @@ extension CommandGroup {
                 .builtin(
                     "post", usage: "post PATH [-H 'NAME: VALUE']… @FILE|JSON|--form FORM",
                     summary: "any POST: a transaction or batch to the base, an operation, a form to an OAuth endpoint",
-                    section: "http.html", example: "post / @transaction.json", waiting: "Waiting…",
+                    section: "http.html", example: "post / @transaction.json", waiting: "Waiting…", tail: .json,
                     run: { try await $0.post($1) }),
             ])
     }
