@@ -101,11 +101,14 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ], exclude: ["Bundled"], swiftSettings: ownSettings, plugins: bundled),
+        // Results as people read them: tables that fit a width, a summary row per resource type,
+        // a Bundle as a table per type; pure text, so any front end can show them.
+        .target(name: "ResultTables", dependencies: ["FHIRModel"], swiftSettings: ownSettings),
         // The REPL: the command language and the tutorial's six steps over a FHIRClient. It
         // starts built-in servers through a launcher the program hands it, not the server itself.
         .target(
             name: "MedbrainREPL",
-            dependencies: ["FHIRClient", "FHIRPath", "FHIRValidation", "MedicationTutorial", "SMART"],
+            dependencies: ["FHIRClient", "FHIRPath", "FHIRValidation", "MedicationTutorial", "ResultTables", "SMART"],
             swiftSettings: ownSettings),
         // Lessons and transcripts: the workbook students, instructors and the tests run.
         .target(
@@ -190,7 +193,7 @@ let package = Package(
             swiftSettings: ownSettings),
         .testTarget(
             name: "MedbrainREPLTests",
-            dependencies: ["MedbrainREPL", "MedbrainCommands", "FHIRServer", "TestSupport"],
+            dependencies: ["MedbrainREPL", "MedbrainCommands", "FHIRServer", "ResultTables", "TestSupport"],
             swiftSettings: ownSettings),
         .testTarget(
             name: "MedbrainWorkbookTests",

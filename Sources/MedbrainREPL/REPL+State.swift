@@ -2,6 +2,7 @@ import FHIRClient
 import FHIRModel
 import FHIRPath
 import Foundation
+import ResultTables
 
 /// What the session is at, for lessons that check a student's progress by the state it left
 /// rather than by the text it printed.

@@ -4,24 +4,24 @@ import FHIRModel
 /// of that type from another (a patient's name and birth date, an order's medication and
 /// status). Types it does not know get a label found the way a person would look for one.
 /// Read from the JSON itself, so any server's resources show, whatever else they hold.
-struct ResourceSummary {
+public struct ResourceSummary {
     /// Finds the resource a reference such as `Medication/med-1` points to, when it is at hand.
-    typealias Resolver = (String) -> JSONValue?
+    public typealias Resolver = (String) -> JSONValue?
 
-    let headers: [String]
+    public let headers: [String]
     let cells: (JSONValue, Resolver) -> [String]
     /// Whether a column empty in every row is left out: the summary of any other type guesses
     /// its columns, and a guess that finds nothing in these resources is not worth the room.
-    var dropsEmptyColumns = false
+    public var dropsEmptyColumns = false
 
     /// Columns of ids, references, codes and dates: a table never breaks them across lines.
-    static let whole: Set<String> = [
+    public static let whole: Set<String> = [
         "id", "version", "status", "gender", "birth date", "patient", "order", "subject", "written", "effective",
         "when",
     ]
 
     /// The summary for resources of `type`.
-    static func of(_ type: String) -> ResourceSummary {
+    public static func of(_ type: String) -> ResourceSummary {
         switch type {
         case "Patient", "Practitioner", "RelatedPerson", "Person":
             ResourceSummary(headers: ["name", "gender", "birth date"]) { resource, _ in
@@ -60,11 +60,11 @@ struct ResourceSummary {
     }
 
     /// A row: the id first, then this type's cells.
-    func row(_ resource: JSONValue, _ resolve: Resolver) -> [String] {
+    public func row(_ resource: JSONValue, _ resolve: Resolver) -> [String] {
         [Self.text(resource["id"])] + cells(resource, resolve)
     }
 
-    static func text(_ value: JSONValue?) -> String {
+    public static func text(_ value: JSONValue?) -> String {
         switch value {
         case .string(let text)?: text
         case .number(let literal)?: literal
@@ -146,7 +146,7 @@ struct ResourceSummary {
     }
 
     /// What a person would call a resource of a type this does not know.
-    static func label(_ resource: JSONValue) -> String {
+    public static func label(_ resource: JSONValue) -> String {
         if case .string(let name)? = resource["name"] { return name }
         let person = personName(resource)
         if !person.isEmpty { return person }

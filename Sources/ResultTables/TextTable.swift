@@ -4,7 +4,7 @@
 /// Columns of ids, references and codes are kept whole (a split id cannot be copied); when
 /// the other columns cannot give enough room for them, each row is shown as a record, one
 /// field a line, as psql's expanded display does.
-struct TextTable {
+public struct TextTable: Sendable {
     let header: [String]
     let rows: [[String]]
     /// The columns whose cells are never broken across lines.
@@ -13,22 +13,22 @@ struct TextTable {
     /// No column narrows below this, so a narrow terminal still gets readable words.
     static let narrowest = 8
 
-    init(header: [String], rows: [[String]], whole: Set<Int> = []) {
+    public init(header: [String], rows: [[String]], whole: Set<Int> = []) {
         (self.header, self.rows, self.whole) = (header, rows, whole)
     }
 
     /// A table whose columns named in `whole` are kept whole.
-    init(header: [String], rows: [[String]], whole names: Set<String>) {
+    public init(header: [String], rows: [[String]], whole names: Set<String>) {
         self.init(header: header, rows: rows, whole: Set(header.indices.filter { names.contains(header[$0]) }))
     }
 
-    func render(width: Int) -> [String] {
+    public func render(width: Int) -> [String] {
         render(width: width, sections: [(nil, rows)])
     }
 
     /// The table in sections, each under a title line of its own; the columns line up
     /// across all of them.
-    func render(width: Int, sections: [(title: String?, rows: [[String]])]) -> [String] {
+    public func render(width: Int, sections: [(title: String?, rows: [[String]])]) -> [String] {
         let widths = columnWidths(fitting: width)
         guard fits(widths, in: width) else { return records(width: width, sections: sections) }
         let rule = widths.map { String(repeating: "-", count: $0) }
@@ -73,7 +73,7 @@ struct TextTable {
     }
 
     /// `text` in lines of at most `width`, broken between words; a longer word is split.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in words(text) {
@@ -102,17 +102,17 @@ struct TextTable {
 
 extension StringProtocol {
     /// Whether every character is printable ASCII, one byte and one column each.
-    var isPrintableASCII: Bool { utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    public var isPrintableASCII: Bool { utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
 
     /// How many Characters: by bytes for printable ASCII, where the two agree.
-    var columnCount: Int { isPrintableASCII ? utf8.count : count }
+    public var columnCount: Int { isPrintableASCII ? utf8.count : count }
 }
 
 extension String {
     /// The words on one line: a newline in a name must not break a row or a sentence.
-    var oneLine: String { split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+    public var oneLine: String { split(whereSeparator: \.isWhitespace).joined(separator: " ") }
 
-    var trimmingTrailingSpaces: String {
+    public var trimmingTrailingSpaces: String {
         String(self[..<(lastIndex { $0 != " " }.map(index(after:)) ?? startIndex)])
     }
 }

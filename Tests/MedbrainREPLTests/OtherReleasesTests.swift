@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import MedbrainREPL
+@testable import ResultTables
 
 /// A server of another FHIR release: STU3, R4B, R5, or one Medbrain does not know. It connects
 /// and says what it found; the generic commands work; the tutorial's steps say where they run.

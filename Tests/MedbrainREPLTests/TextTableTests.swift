@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import MedbrainREPL
+@testable import ResultTables
 
 /// Tables fit the terminal: narrow columns wrap their cells, nothing is cut off.
 @Suite("Text tables")

@@ -1,6 +1,7 @@
 import FHIRClient
 import FHIRModel
 import Foundation
+import ResultTables
 
 /// Step 1 of the tutorial: connect to a server (§11.4.1) and read its metadata; the server
 /// profiles `connect NAME` uses; the web view of a Medbrain server.

@@ -1,5 +1,6 @@
 import FHIRModel
 import MedicationTutorial
+import ResultTables
 
 /// Step 4 of the tutorial: an order's dosage as a sentence, and how it was built (§12.6).
 extension CommandGroup {

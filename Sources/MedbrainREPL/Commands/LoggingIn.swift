@@ -2,6 +2,7 @@ import FHIRClient
 import FHIRModel
 import Foundation
 import MedicationTutorial
+import ResultTables
 
 /// Step 2 of the tutorial: log in as a patient found by a search (§11.4–11.6), and check the
 /// patient's resources against its requirement tables (§9.3).

@@ -1,6 +1,7 @@
 import FHIRClient
 import FHIRModel
 import MedicationTutorial
+import ResultTables
 
 /// Step 3 of the tutorial: the patient's orders, searched with their medications (§12.7).
 extension CommandGroup {

@@ -2,6 +2,7 @@ import FHIRModel
 import FHIRPath
 import FHIRValidation
 import MedicationTutorial
+import ResultTables
 
 /// What came back, looked at again: `fhirpath` on it, `show` it in another form or save it;
 /// and `validate`, which checks a resource here before any server sees it.
@@ -111,7 +112,9 @@ extension CommandContext {
         case "json": console.output(result.json.prettyText + "\n")
         case "table": console.output(table(of: result).map { $0 + "\n" }.joined())
         case "summary":
-            show(["summary": .string(Self.summary(of: result.json))], lines: [Self.summary(of: result.json)])
+            show(
+                ["summary": .string(ResultLines.summary(of: result.json))],
+                lines: [ResultLines.summary(of: result.json)])
         default: throw UsageError()
         }
     }

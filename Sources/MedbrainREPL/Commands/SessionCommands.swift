@@ -1,5 +1,6 @@
 import FHIRModel
 import Foundation
+import ResultTables
 
 /// The session's own commands: its settings, `trace`, `help` and `quit`.
 extension CommandGroup {

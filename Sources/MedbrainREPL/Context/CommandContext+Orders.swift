@@ -1,5 +1,6 @@
 import FHIRModel
 import MedicationTutorial
+import ResultTables
 
 /// The orders the last `orders` listed, which steps 3 to 6 name by number, and the language
 /// their instructions are written in.

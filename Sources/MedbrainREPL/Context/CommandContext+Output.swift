@@ -1,4 +1,5 @@
 import FHIRModel
+import ResultTables
 
 /// Output in the session's format: lines for people, JSON for scripts.
 extension CommandContext {
