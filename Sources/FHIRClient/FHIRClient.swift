@@ -27,14 +27,14 @@ public struct FHIRClient: Sendable {
         let transport = HTTPTransport(
             timeout: timeout, observer: observer, cancellation: cancellation, credentials: credentials,
             credentialOrigin: URL(string: base), maximumBodyBytes: maximumBodyBytes, executor: executor)
-        let metadata: JSONValue
-        do { metadata = try await transport.json("GET", base + "/metadata", accept: Self.anyFHIRJSON) } catch {
+        let metadata: JSONTape
+        do { metadata = try await transport.tape("GET", base + "/metadata", accept: Self.anyFHIRJSON) } catch {
             // A FHIR base always answers /metadata; anything else is not one.
             // Credentials wanted or refused is said as such, not as "not FHIR".
             guard case .refused(let status, _) = error, ![401, 403].contains(status) else { throw error }
             throw .notFHIR(url: base, reason: "GET \(base)/metadata answered \(status)")
         }
-        let server = try ServerInfo(baseURL: base, metadata: metadata, assumedVersion: assumedVersion)
+        let server = try ServerInfo(baseURL: base, metadata: metadata.root, assumedVersion: assumedVersion)
         return FHIRClient(server: server, transport: transport)
     }
 

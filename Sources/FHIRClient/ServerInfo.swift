@@ -16,19 +16,20 @@ public struct ServerInfo: Sendable, Equatable {
     /// A SMART server's endpoints, from `rest.security`'s oauth-uris extension.
     public var oauthURIs: SMARTEndpoints?
 
-    /// Reads a Conformance (DSTU2) or CapabilityStatement (STU3 on); nil `fhirVersion` is
-    /// refused, a release Medbrain does not know is read in the closest shape it knows.
-    init(baseURL: String, metadata: JSONValue, assumedVersion: FHIRVersion? = nil) throws(ClientError) {
+    /// Reads a Conformance (DSTU2) or CapabilityStatement (STU3 on) where it lies, in the
+    /// answer's tape: of its `rest` part, which lists every type with its search parameters
+    /// (hundreds of kilobytes on a full server), only names are read, and no tree is built of it.
+    /// A nil `fhirVersion` is refused, a release Medbrain does not know is read in the closest
+    /// shape it knows.
+    init(baseURL: String, metadata: JSONNode, assumedVersion: FHIRVersion? = nil) throws(ClientError) {
         let type = metadata["resourceType"]?.stringValue
         guard type == CapabilityStatement.resourceType || type == CapabilityStatement.dstu2ResourceType else {
             throw .notFHIR(
                 url: baseURL + "/metadata", reason: "expected a CapabilityStatement, found \(type ?? "no resourceType")"
             )
         }
-        // The statement's header only: its rest part lists every type with its search parameters
-        // (hundreds of kilobytes on a full server), of which only names are read, below.
-        var header = metadata.objectValue ?? JSONObject()
-        header["rest"] = nil
+        let header = JSONObject(
+            metadata.keys.filter { $0 != "rest" }.compactMap { key in metadata[key].map { (key, $0.json) } })
         let statement: CapabilityStatement
         do { statement = try CapabilityStatement(json: .object(header), path: type ?? "CapabilityStatement") } catch {
             throw .notFHIR(url: baseURL + "/metadata", reason: error.description)
@@ -45,7 +46,11 @@ public struct ServerInfo: Sendable, Equatable {
         software = [statement.software?.name, statement.software?.version].compactMap { $0 }.joined(separator: " ")
         if software?.isEmpty == true { software = nil }
         (resourceTypes, searchParameters) = try Self.resources(in: metadata["rest"], url: baseURL + "/metadata")
-        oauthURIs = Self.oauthURIs(in: metadata["rest"])
+        // Only each rest part's security is made a tree: the oauth-uris extension is read from it.
+        let security = (metadata["rest"]?.items ?? []).compactMap { rest in
+            rest["security"].map { JSONValue.object(JSONObject([("security", $0.json)])) }
+        }
+        oauthURIs = Self.oauthURIs(in: .array(security))
     }
 
     /// The authorize and token endpoints of SMART's oauth-uris extension on `rest.security`.
@@ -62,16 +67,16 @@ public struct ServerInfo: Sendable, Equatable {
     }
 
     /// The types `rest.resource` lists, in order, and each one's search parameter names.
-    private static func resources(in rest: JSONValue?, url: String) throws(ClientError) -> (
+    private static func resources(in rest: JSONNode?, url: String) throws(ClientError) -> (
         [String], [String: [String]]
     ) {
         var (types, parameters) = ([String](), [String: [String]]())
-        guard let rest else { return (types, parameters) }
-        guard let modes = rest.arrayValue else { throw .notFHIR(url: url, reason: "rest is not an array") }
-        for resource in modes.flatMap({ $0["resource"]?.arrayValue ?? [] }) {
+        guard let rest, !rest.isNull else { return (types, parameters) }
+        guard let modes = rest.items else { throw .notFHIR(url: url, reason: "rest is not an array") }
+        for resource in modes.flatMap({ $0["resource"]?.items ?? [] }) {
             guard let type = resource["type"]?.stringValue else { continue }
             types.append(type)
-            parameters[type, default: []] += (resource["searchParam"]?.arrayValue ?? []).compactMap {
+            parameters[type, default: []] += (resource["searchParam"]?.items ?? []).compactMap {
                 $0["name"]?.stringValue
             }
         }
