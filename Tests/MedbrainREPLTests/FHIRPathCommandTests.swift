@@ -26,6 +26,23 @@ struct FHIRPathCommandTests {
         await probe.stop()
     }
 
+    /// `count` keeps its count Bundle as the last result: an empty answer on it says so, and
+    /// what the count holds (its total) is still read; an empty answer on a search says nothing more.
+    @Test func anEmptyAnswerOnACountSaysWhatItRanOn() async throws {
+        let probe = Probe()
+        try await probe.setUp(["connect builtin r4", "count Patient"])
+        #expect(
+            await probe.run("fhirpath entry.resource.name.family").output
+                == "{}\n(the last result is the count of GET Patient?_summary=count: only its total, no resources; 'search' keeps them)\n"
+        )
+        #expect(await probe.run("fhirpath total").output == "unsignedInt  3\n")
+        try await probe.setUp(["search Patient _count=1"])
+        #expect(await probe.run("fhirpath entry.where(false)").output == "{}\n")
+        try await probe.setUp(["count Patient", "set format json"])
+        #expect(await probe.run("fhirpath entry").output == "[]\n")
+        await probe.stop()
+    }
+
     @Test(arguments: [
         ("fhirpath entry.where(", "error: fhirpath: 1:13: expected an expression, found the end of the expression"),
         (

@@ -56,7 +56,17 @@ extension CommandContext {
         do { items = try expression.evaluate(on: resource, environment: fhirPathEnvironment()) } catch {
             throw REPLError(error.description)
         }
-        show(items.jsonArray, lines: items.textLines)
+        show(items.jsonArray, lines: items.textLines + emptyBecauseCounted(items, file: file))
+    }
+
+    /// Why nothing came, when the last result is a count (`count`'s `_summary=count`), which
+    /// holds the total and no resources: the note people miss, said where they look.
+    private func emptyBecauseCounted(_ items: [FHIRPathValue], file: String?) -> [String] {
+        guard items.isEmpty, file == nil, let result = session.result, result.request.contains("_summary=count")
+        else { return [] }
+        return [
+            "(the last result is the count of \(result.request): only its total, no resources; 'search' keeps them)"
+        ]
     }
 
     /// Tab after `fhirpath`: the element names of the result at hand (of what the expression
