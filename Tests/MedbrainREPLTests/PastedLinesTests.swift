@@ -1,3 +1,5 @@
+import FHIRModel
+import TestSupport
 import Testing
 
 @testable import MedbrainREPL
@@ -40,6 +42,43 @@ struct PastedLinesTests {
     @Test func theTableSaysWhichCommandsTakeJSON() {
         let repl = Probe().repl
         for name in REPL.builtinCommandNames { #expect(repl.takesJSON(name) == Self.json.contains(name), "\(name)") }
+    }
+
+    /// Random JSON with brackets, quotes and backslashes in its strings, pretty-printed across
+    /// lines as an editor holds it: the lines are one command exactly when the whole is, and the
+    /// parser (written apart from the joiner) reads that command's JSON back as it was.
+    @Test func randomJSONPastedAcrossLinesIsOneCommand() throws {
+        var generator = SeededGenerator(seed: 44)
+        for _ in 0..<300 {
+            let value = Self.randomJSON(depth: 3, using: &generator)
+            guard case .object = value else { continue }
+            let lines = ("create Patient " + value.prettyText).split(separator: "\n").map(String.init)
+            let joined = Self.joined(lines + ["whoami"])
+            #expect(joined.count == 2 && joined.last == "whoami", "\(lines)")
+            let body = try #require(joined.first?.dropFirst("create Patient ".count))
+            #expect(try JSONParser.parse(Array(body.utf8)) == value)
+            // Cut short, it is read to the end of the input, and the parser says what is missing.
+            if lines.count > 2 { #expect(Self.joined(Array(lines.dropLast())).count == 1) }
+        }
+    }
+
+    static func randomJSON(depth: Int, using generator: inout SeededGenerator) -> JSONValue {
+        let texts = ["{", "}", "[", "]", "a \" quote", "back\\slash", "\\\"", "plain", "", "#"]
+        switch depth == 0 ? Int.random(in: 0..<3, using: &generator) : Int.random(in: 0..<5, using: &generator) {
+        case 0: return .string(texts[Int.random(in: texts.indices, using: &generator)])
+        case 1: return .number(String(Int.random(in: -99...99, using: &generator)))
+        case 2: return .bool(Bool.random(using: &generator))
+        case 3:
+            return .array(
+                (0..<Int.random(in: 0..<4, using: &generator)).map { _ in
+                    randomJSON(depth: depth - 1, using: &generator)
+                })
+        default:
+            let members = (0..<Int.random(in: 1..<4, using: &generator)).map { index in
+                (texts[index % texts.count] + "\(index)", randomJSON(depth: depth - 1, using: &generator))
+            }
+            return .object(JSONObject(members))
+        }
     }
 
     /// Ctrl-C on a continuation line drops the whole command.
