@@ -15,7 +15,8 @@ extension FHIRService {
         report.refused += untyped.map { ($0.place, $0.reason) }
         let total = writes.count
         let keys = Set(writes.map { "\($0.type)/\($0.id)" }).union(await store.currentKeys())
-        let issues = validated(writes, against: keys, progress: { progress($0, total) })
+        let checked = validated(writes, against: keys, progress: { progress($0, total) })
+        let issues = checked.map(\.issues)
         // A transaction with an entry refused is refused whole, each entry saying which one.
         var spoiled: [String: String] = [:]
         for item in untyped { if let bundle = item.transaction { spoiled[bundle] = spoiled[bundle] ?? item.place } }
@@ -39,9 +40,7 @@ extension FHIRService {
             }
         }
         let stored = try await store.apply(kept.map { writes[$0] }, lastUpdated: now) { _, _ in [] }
-        report.missingTargets = await missingTargets(
-            kept.map { writes[$0] }, issues: kept.map { issues[$0] },
-            allKept: kept.count == writes.count)
+        report.missingTargets = await missingTargets(kept.map { checked[$0] }, allKept: kept.count == writes.count)
         progress(total, total)
         for resource in stored { report.loaded[resource.type, default: 0] += 1 }
         return report
@@ -93,25 +92,34 @@ extension FHIRService {
     }
 
     /// Each write's issues, validated as a create would be, on every core, against `keys` (what
-    /// the load and the store hold; a load keeps references to nothing, so one pass is enough).
+    /// the load and the store hold; a load keeps references to nothing, so one pass is enough),
+    /// and the targets of its references that were found there.
     private func validated(
-        _ writes: [StoreWrite], against keys: Set<String>, progress: @escaping @Sendable (Int) -> Void = { _ in }
-    ) -> [[ValidationIssue]] {
+        _ writes: [StoreWrite], against keys: Set<String>, progress: @escaping @Sendable (Int) -> Void
+    ) -> [(issues: [ValidationIssue], found: [String])] {
         let (validator, checked) = (validator, CheckedCount())
         return Parallel.map(writes) { write in
-            let found = validator.issues(in: write.resource ?? .null, type: write.type) { keys.contains("\($0)/\($1)") }
+            var found: [String] = []
+            let issues = validator.issues(in: write.resource ?? .null, type: write.type) { type, id in
+                let key = "\(type)/\(id)"
+                guard keys.contains(key) else { return false }
+                found.append(key)
+                return true
+            }
             let count = checked.next()
             if count % 1000 == 0 { progress(count) }
-            return found
+            return (issues, found)
         }
     }
 
     /// How many references of the stored resources name nothing (kept, as Bulk Data's import
-    /// keeps them). When some writes were refused, what referred to them names nothing too, so
-    /// the kept ones are checked again against what was stored.
-    private func missingTargets(_ kept: [StoreWrite], issues: [[ValidationIssue]], allKept: Bool) async -> Int {
-        let found = allKept ? issues : validated(kept, against: await store.currentKeys())
-        return found.reduce(0) { $0 + $1.filter(\.isMissingTarget).count }
+    /// keeps them): those that named nothing when checked, and, when some writes were refused,
+    /// those whose target was one of them and is not on the server after all.
+    private func missingTargets(_ kept: [(issues: [ValidationIssue], found: [String])], allKept: Bool) async -> Int {
+        let named = kept.reduce(0) { $0 + $1.issues.filter(\.isMissingTarget).count }
+        guard !allKept else { return named }
+        let stored = await store.currentKeys()
+        return named + kept.reduce(0) { $0 + $1.found.filter { !stored.contains($0) }.count }
     }
 
     private static func key(of resource: JSONValue, id: String?) -> String? {
