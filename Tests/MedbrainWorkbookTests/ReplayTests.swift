@@ -36,7 +36,7 @@ struct ReplayTests {
         let replay = TranscriptReplay(
             transcript: try Transcript(parsing: text, file: "t.txt"),
             console: Console(width: 80, output: printed.append, error: printed.append), keys: keys, step: step,
-            delay: .milliseconds(1))
+            delay: .milliseconds(1), timeout: BusyMachine.requestTimeout)
         let finished = await replay.play(workbook: nil, launch: BuiltinServers.launchInProcess)
         return (finished, printed.text)
     }

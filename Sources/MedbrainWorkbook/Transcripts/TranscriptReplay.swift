@@ -33,13 +33,21 @@ public final class TranscriptReplay {
     /// Set by `n`: commands run without typing until the next marker.
     private var skipping = false
 
-    public init(transcript: Transcript, console: Console, keys: ReplayKeys?, step: Bool, delay: Duration) {
+    /// How long each request may wait (the session's `timeout`).
+    let timeout: Double
+
+    public init(
+        transcript: Transcript, console: Console, keys: ReplayKeys?, step: Bool, delay: Duration,
+        timeout: Double = REPL.defaultTimeout
+    ) {
         (self.transcript, self.console, self.keys, stepByStep, self.delay) = (transcript, console, keys, step, delay)
+        self.timeout = timeout
     }
 
     /// Plays every step; false when stopped with `q`.
     public func play(workbook: Workbook?, launch: @escaping BuiltinServerLauncher) async -> Bool {
-        let repl = await transcript.header.session(console: console, workbook: workbook, launch: launch)
+        let repl = await transcript.header.session(
+            console: console, workbook: workbook, launch: launch, timeout: timeout)
         narrate(transcript.headerLines)
         let finished = await play(on: repl)
         await repl.shutdown()
