@@ -20,7 +20,10 @@ public struct ResourceValidator: Sendable {
     /// Every type is checked against the release's type model (its elements, cardinality,
     /// choices and primitive kinds); the tutorial's types are decoded too, with rules of their own
     /// (codes, the statuses each release allows) that name the tutorial's elements.
-    public func issues(in resource: JSONValue, type: String, exists: (String, String) -> Bool) -> [ValidationIssue] {
+    public func issues(
+        in resource: JSONValue, type: String, exists: (String, String) -> Bool,
+        local: (String) -> (type: String, id: String)? = LiteralReference.relative
+    ) -> [ValidationIssue] {
         let rules = ResourceRules.rules(for: version).first(where: { $0.type == type })
         guard rules != nil || supportedTypes.contains(type) else {
             return [
@@ -33,36 +36,27 @@ public struct ResourceValidator: Sendable {
             // The model's rules say again what decoding found (a wrong type, a missing
             // element): each problem is said once, by the rule nearer the element.
             let ruled = shapeIssues
-            shapeIssues += DefinedElements(model: .of(version), version: version).issues(in: object, type: type)
+            shapeIssues += DefinedElements(model: version.typeModel, version: version).issues(in: object, type: type)
                 .filter { issue in !ruled.contains { $0.concerns(issue.path) || issue.concerns($0.path) } }
         }
         guard shapeIssues.isEmpty else { return shapeIssues }
-        return referenceIssues(in: resource, path: type, exists: exists)
+        return referenceIssues(in: resource, path: type, exists: exists, local: local)
     }
 
-    /// Relative references (`Patient/f001`) to types this server holds must point at a resource.
-    func referenceIssues(in value: JSONValue, path: String, exists: (String, String) -> Bool) -> [ValidationIssue] {
-        switch value {
-        case .object(let object):
-            var found: [ValidationIssue] = []
-            if let text = object["reference"]?.stringValue, let target = Reference(reference: text).target,
-                !text.contains("://"), supportedTypes.contains(target.type), !exists(target.type, target.id)
-            {
-                found.append(
-                    ValidationIssue(
-                        path: path, message: "refers to \(text), which does not exist on this server",
-                        isMissingTarget: true))
-            }
-            for (key, member) in object.members where key != "contained" {
-                found += referenceIssues(in: member, path: "\(path).\(key)", exists: exists)
-            }
-            return found
-        case .array(let elements):
-            return elements.enumerated().flatMap { index, element in
-                referenceIssues(in: element, path: "\(path)[\(index)]", exists: exists)
-            }
-        default:
-            return []
+    /// References to this server's resources of types it holds must name one that exists.
+    /// `local` reads a reference as this server's `type/id`: relative ones by default; a
+    /// server that knows its own names reads its absolute URLs too.
+    func referenceIssues(
+        in resource: JSONValue, path: String, exists: (String, String) -> Bool,
+        local: (String) -> (type: String, id: String)?
+    ) -> [ValidationIssue] {
+        LiteralReference.all(in: resource, path: path).compactMap { reference in
+            guard let target = local(reference.text), supportedTypes.contains(target.type),
+                !exists(target.type, target.id)
+            else { return nil }
+            return ValidationIssue(
+                path: reference.path, message: "refers to \(reference.text), which does not exist on this server",
+                isMissingTarget: true)
         }
     }
 }

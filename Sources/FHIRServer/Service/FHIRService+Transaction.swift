@@ -40,11 +40,13 @@ extension FHIRService {
         if let refusal = await refusal(of: plan, context) { return refusal }
         let stored: [StoredResource]
         do {
-            stored = try await store.apply(plan.resolvedWrites(), lastUpdated: now) { write, exists in
-                write.resource.map { validator.issues(in: $0, type: write.type, exists: exists) } ?? []
+            stored = try await store.apply(plan.resolvedWrites(), lastUpdated: now, local: base.local) {
+                write, exists in
+                write.resource.map { validator.issues(in: $0, type: write.type, exists: exists, local: base.local) }
+                    ?? []
             }
         } catch {
-            return storeFailure(context, error)
+            return await storeFailure(context, error)
         }
         var result = Bundle(type: "transaction-response")
         result.entry = zip(plan.statuses, stored).map { status, resource in

@@ -11,11 +11,11 @@ extension FHIRService {
         }
         do {
             let stored = try await store.create(type, resource: resource, lastUpdated: now) { write, exists in
-                validator.issues(in: write.resource!, type: write.type, exists: exists)
+                validator.issues(in: write.resource!, type: write.type, exists: exists, local: base.local)
             }
             return context.resource(stored, status: 201, location: true)
         } catch {
-            return storeFailure(context, error)
+            return await storeFailure(context, error)
         }
     }
 
@@ -45,9 +45,11 @@ extension FHIRService {
     func delete(_ context: FHIRExchange, type: String, id: String) async -> FHIRResponse {
         if let refusal = await writeRefusal(.delete, type: type, id: id, resource: nil, context) { return refusal }
         do {
-            _ = try await store.apply([StoreWrite(type: type, id: id, resource: nil)], lastUpdated: now) { _, _ in [] }
+            _ = try await store.apply(
+                [StoreWrite(type: type, id: id, resource: nil)], lastUpdated: now, local: base.local
+            ) { _, _ in [] }
         } catch {
-            return storeFailure(context, error)
+            return await storeFailure(context, error)
         }
         let outcome = OperationOutcome(issue: [
             OperationOutcomeIssue(severity: "information", code: "informational", diagnostics: "deleted \(type)/\(id)")
@@ -57,16 +59,16 @@ extension FHIRService {
 
     private func write(_ context: FHIRExchange, _ change: StoreWrite, status: Int) async -> FHIRResponse {
         do {
-            let stored = try await store.apply([change], lastUpdated: now) { write, exists in
-                validator.issues(in: write.resource!, type: write.type, exists: exists)
+            let stored = try await store.apply([change], lastUpdated: now, local: base.local) { write, exists in
+                validator.issues(in: write.resource!, type: write.type, exists: exists, local: base.local)
             }
             return context.resource(stored[0], status: status, location: true)
         } catch {
-            return storeFailure(context, error)
+            return await storeFailure(context, error)
         }
     }
 
-    func storeFailure(_ context: FHIRExchange, _ error: StoreError) -> FHIRResponse {
+    func storeFailure(_ context: FHIRExchange, _ error: StoreError) async -> FHIRResponse {
         switch error {
         case .invalid(let issues):
             return context.issues(422, "processing", issues.map { ($0.path, "\($0.path): \($0.message)") })
@@ -77,8 +79,41 @@ extension FHIRService {
             return context.outcome(404, "not-found", "\(type)/\(id) is not known")
         case .persistence(let message):
             return context.outcome(500, "exception", "the change was not saved: \(message)")
+        case .referenced(let referrers):
+            return await referenced(context, referrers)
         }
     }
+
+    /// The 409 for a deletion others still name, each referrer the token may read named with
+    /// the element that names the target; those it may not read only counted, so that a
+    /// patient's token learns no id outside its reach.
+    private func referenced(_ context: FHIRExchange, _ referrers: [StoreReferrer]) async -> FHIRResponse {
+        let access = access(context)
+        var named: [(element: String?, message: String)] = []
+        var unseen = 0
+        for referrer in referrers {
+            guard case .found = await access.read(referrer.type, referrer.id) else {
+                unseen += 1
+                continue
+            }
+            named.append(
+                (nil, "\(referrer.type)/\(referrer.id) refers to \(referrer.target) (\(referrer.path))"))
+        }
+        let shown = named.prefix(Self.referrersShown)
+        var problems = Array(shown)
+        let more = named.count - shown.count + unseen
+        if more > 0 {
+            let what = unseen == 0 ? "more" : "more, not all of them readable with this token,"
+            problems.append((nil, "\(more) \(what) refer to it as well"))
+        }
+        let targets = Set(referrers.map(\.target)).sorted().joined(separator: ", ")
+        problems.insert(
+            (nil, "\(targets) cannot be deleted while other resources refer to it: change or delete them first"), at: 0)
+        return context.issues(409, "conflict", problems)
+    }
+
+    /// How many referrers a 409 names before it counts the rest.
+    static let referrersShown = 20
 
     /// `W/"3"` or `"3"` → 3.
     static func version(fromETag tag: String) -> Int? {

@@ -112,9 +112,13 @@ public actor ResourceStore {
     /// (the persistence driver's included).
     ///
     /// `validate` sees each resource with a lookup that knows the other writes of the set,
-    /// so a transaction may refer to resources it creates itself.
+    /// so a transaction may refer to resources it creates itself. A deletion is refused while
+    /// a resource the set leaves as it is names the deleted one, as `local` reads references:
+    /// the same reading the writes' own reference check uses, so no route leaves a reference
+    /// that a write could not have made.
     public func apply(
         _ writes: [StoreWrite], lastUpdated: String,
+        local: (String) -> (type: String, id: String)? = LiteralReference.relative,
         validate: (StoreWrite, (String, String) -> Bool) -> [ValidationIssue]
     ) throws(StoreError) -> [StoredResource] {
         loadPending()
@@ -126,6 +130,8 @@ public actor ResourceStore {
             issues += validate(write, exists)
         }
         guard issues.isEmpty else { throw .invalid(issues) }
+        let referrers = referrers(to: Set(pending.filter { !$0.value }.keys), besides: pending, local: local)
+        guard referrers.isEmpty else { throw .referenced(referrers) }
         let saved = (histories, order)
         let results = writes.map { write in
             let version = (histories[write.type]?[write.id]?.last?.versionId ?? 0) + 1
@@ -141,6 +147,25 @@ public actor ResourceStore {
             throw .persistence(error.description)
         }
         return results
+    }
+
+    /// The current resources, other than those the set writes (whose new content was checked
+    /// as a write), that name one of `deleted` (`Type/id`).
+    private func referrers(
+        to deleted: Set<String>, besides written: [String: Bool], local: (String) -> (type: String, id: String)?
+    ) -> [StoreReferrer] {
+        guard !deleted.isEmpty else { return [] }
+        var found: [StoreReferrer] = []
+        for type in order.keys.sorted() {
+            for stored in all(type) where written["\(type)/\(stored.id)"] == nil {
+                for reference in LiteralReference.all(in: stored.json ?? .null, path: type) {
+                    guard let target = local(reference.text).map({ "\($0.type)/\($0.id)" }), deleted.contains(target)
+                    else { continue }
+                    found.append(StoreReferrer(type: type, id: stored.id, path: reference.path, target: target))
+                }
+            }
+        }
+        return found
     }
 
     private func checkPrecondition(_ write: StoreWrite) throws(StoreError) {

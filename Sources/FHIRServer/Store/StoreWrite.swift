@@ -26,6 +26,19 @@ public enum StoreError: Error, Sendable, Equatable {
     case versionConflict(type: String, id: String, current: Int?)
     /// No such resource to delete.
     case notFound(type: String, id: String)
+    /// A deletion would leave these resources naming one that is gone (409, as HAPI answers).
+    case referenced([StoreReferrer])
     /// The data file could not be written; the change was rolled back.
     case persistence(String)
+}
+
+/// A resource that names one a set of writes would delete.
+public struct StoreReferrer: Sendable, Equatable {
+    /// The resource that names it.
+    public let type: String
+    public let id: String
+    /// Where: `Observation.subject`.
+    public let path: String
+    /// What it names, as `Type/id`.
+    public let target: String
 }
