@@ -5,6 +5,8 @@ extension StructEmitter {
         switch declaration.kind {
         case .alias(let swift):
             return "extension \(release) {\n\(documentation)    public typealias \(declaration.name) = \(swift)\n}\n"
+        case .members(let unlike):
+            return try members(declaration, unlike: unlike, documentation: documentation)
         case .structure(let elements):
             guard table.elements[declaration.path] != nil else {
                 throw GeneratorError("\(release) has no type \(declaration.path)")
@@ -17,6 +19,25 @@ extension StructEmitter {
                     separator: "\n")
                 + "\n}\n"
         }
+    }
+
+    /// The JSON members the declaration's type has in this release and in none of `unlike`,
+    /// sorted: how a resource or element written in this release is told from the others.
+    private func members(_ declaration: StructSpec.Declaration, unlike: [String], documentation: String)
+        throws(GeneratorError) -> String
+    {
+        guard table.elements[declaration.path] != nil else {
+            throw GeneratorError("\(release) has no type \(declaration.path)")
+        }
+        var members = table.jsonMembers(of: declaration.path)
+        for other in unlike {
+            guard let otherTable = tables[other] else {
+                throw GeneratorError("`\(other)` is not a release of the spec")
+            }
+            members.subtract(otherTable.jsonMembers(of: declaration.path))
+        }
+        let list = members.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        return "extension \(release) {\n\(documentation)    public static let \(declaration.name) = [\(list)]\n}\n"
     }
 
     private func structure(_ declaration: StructSpec.Declaration, _ members: [Member], resource: Bool) -> [String] {

@@ -5,6 +5,8 @@ struct StructEmitter {
     let table: TypeTable
     /// The release's own Swift names for the table's types (`Dosage.doseAndRate` → `DoseAndRate`).
     let names: [String: String]
+    /// Every release's table by name, for `members … unlike` lines.
+    var tables: [String: TypeTable] = [:]
 
     /// An element as Swift reads, writes and holds it.
     struct Member {

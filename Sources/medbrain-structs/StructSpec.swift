@@ -16,7 +16,11 @@ struct StructSpec {
     }
 
     struct Declaration {
-        enum Kind { case structure([Element]), alias(String) }
+        enum Kind {
+            case structure([Element]), alias(String)
+            /// The members of the type in this release and in none of these releases.
+            case members(unlike: [String])
+        }
         var release: String
         var name: String
         var path: String
@@ -56,8 +60,14 @@ struct StructSpec {
             declarations.append(
                 Declaration(
                     release: release, name: name, path: words[5], kind: .alias(words[3]), documentation: documentation))
+        case "members" where words.count >= 5 && words[2] == ":" && words[4] == "unlike":
+            let (release, name) = try Self.qualified(words[1])
+            declarations.append(
+                Declaration(
+                    release: release, name: name, path: words[3], kind: .members(unlike: Array(words.dropFirst(5))),
+                    documentation: documentation))
         default:
-            throw GeneratorError("not a release, struct or alias line: \(words.joined(separator: " "))")
+            throw GeneratorError("not a release, struct, alias or members line: \(words.joined(separator: " "))")
         }
     }
 

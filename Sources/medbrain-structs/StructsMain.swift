@@ -31,11 +31,16 @@ enum StructsMain {
             // and Bundled/types-<release>.txt. Edit those files; this one is written again at every build.
             """
         ]
-        for release in spec.releases {
-            let table = try TypeTable(text: read(folder.appendingPathComponent(release.file).path))
+        let tables = try spec.releases.map { release in
+            (release, try TypeTable(text: read(folder.appendingPathComponent(release.file).path)))
+        }
+        for (release, table) in tables {
             let declarations = spec.declarations.filter { $0.release == release.name }
-            let names = Dictionary(declarations.map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
-            let emitter = StructEmitter(release: release.name, table: table, names: names)
+            let names = Dictionary(
+                declarations.filter { if case .members = $0.kind { false } else { true } }.map { ($0.path, $0.name) },
+                uniquingKeysWith: { first, _ in first })
+            var emitter = StructEmitter(release: release.name, table: table, names: names)
+            emitter.tables = Dictionary(tables.map { ($0.0.name, $0.1) }, uniquingKeysWith: { first, _ in first })
             parts.append(release.documentation.joined(separator: "\n") + "\npublic enum \(release.name) {}")
             for declaration in declarations { parts.append(try emitter.source(of: declaration)) }
         }

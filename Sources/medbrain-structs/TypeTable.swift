@@ -28,6 +28,26 @@ struct TypeTable {
         }
     }
 
+    /// The members `type` may have in JSON, its bases' included: an element by its name, a
+    /// choice (`value[x]`) once per type it may take (`valueQuantity`).
+    func jsonMembers(of type: String) -> Set<String> {
+        var members = Set<String>()
+        var next: String? = type
+        for _ in 0..<16 {
+            guard let current = next else { break }
+            for (name, element) in elements[current] ?? [:] {
+                guard name.hasSuffix("[x]") else {
+                    members.insert(name)
+                    continue
+                }
+                let stem = name.dropLast(3)
+                for type in element.types { members.insert(stem + type.prefix(1).uppercased() + type.dropFirst()) }
+            }
+            next = bases[current]
+        }
+        return members
+    }
+
     /// Whether `type` is a resource (its chain of bases reaches `Resource`).
     func isResource(_ type: String) -> Bool {
         var next: String? = type

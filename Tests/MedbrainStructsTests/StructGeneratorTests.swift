@@ -74,7 +74,7 @@ struct StructGeneratorTests {
             ("struct R9.Thing : Thing\n  odd[x]\n", "no Swift choice type for R9's odd[x]"),
             ("struct R9.Thing : Thing\n  code loudly\n", "`loudly` is not `as`, `read` or `indirect`"),
             ("  code\n", "an element line outside a struct"),
-            ("strukt R9.Thing : Thing\n", "not a release, struct or alias line"),
+            ("strukt R9.Thing : Thing\n", "not a release, struct, alias or members line"),
         ])
     func refusals(spec: String, message: String) {
         #expect {
@@ -82,6 +82,28 @@ struct StructGeneratorTests {
         } throws: { error in
             String(describing: error).contains(message)
         }
+    }
+
+    /// `members … unlike` lists what only this release's type has, choices written out, bases
+    /// included, from the tables alone.
+    @Test func membersUnlikeOtherReleases() throws {
+        let parsed = try StructSpec(text: "members R9.thingMembers : Thing unlike R8\n")
+        let older = """
+            Thing : DomainResource
+              code code 1..1
+              value[x] boolean|string 0..1
+            DomainResource : Resource
+              text Narrative 0..1
+            """
+        var emitter = StructEmitter(release: "R9", table: try TypeTable(text: Self.table), names: [:])
+        emitter.tables = ["R8": try TypeTable(text: older)]
+        let source = try emitter.source(of: parsed.declarations[0])
+        #expect(
+            source.contains(
+                #"public static let thingMembers = ["boundsDuration", "boundsPeriod", "boundsRange", "count", "oddAttachment", "oddMoney", "part", "size", "valueCodeableConcept", "when"]"#
+            ), "\(source)")
+        let unknown = try StructSpec(text: "members R9.thingMembers : Thing unlike R7\n")
+        #expect(throws: GeneratorError.self) { try emitter.source(of: unknown.declarations[0]) }
     }
 
     /// The repository's own spec, over the release tables it names, generates.

@@ -1,13 +1,14 @@
 extension Administration {
-    /// Members that only a DSTU2 MedicationAdministration has: how its version is told.
-    static let dstu2Members = ["effectiveTimeDateTime", "effectiveTimePeriod", "wasNotGiven", "patient"]
+    /// Members only a DSTU2 MedicationAdministration has: how its version is told (generated
+    /// from the type tables, as the two below).
+    static let dstu2Members = DSTU2.administrationMembers
 
     /// Members that, without DSTU2's, only an STU3 one has: the flag and the order's old name.
-    static let stu3Members = ["notGiven", "reasonNotGiven", "prescription"]
+    static let stu3Members = STU3.administrationMembers
 
     /// Members that only an R5 MedicationAdministration has: `occurence[x]` and the
     /// CodeableReference `medication`.
-    static let r5Members = ["occurenceDateTime", "occurencePeriod", "occurenceTiming", "medication"]
+    static let r5Members = R5.administrationMembers
 
     /// Reads a MedicationAdministration of any version, told by its own members (DSTU2 has
     /// `effectiveTime[x]`, R4 `effective[x]`, R5 `occurence[x]`), checked exactly as its

@@ -34,7 +34,7 @@ extension Order {
     }
 
     /// STU3's dose and rate, which R4 moved into `doseAndRate`.
-    static let stu3DoseMembers = ["doseQuantity", "doseRange", "rateRatio", "rateRange", "rateQuantity"]
+    static let stu3DoseMembers = STU3.dosageMembers
 
     /// Reads the order as its own version's struct does, so errors are that version's;
     /// `path` places them (`Bundle.entry[2].resource`), the resource type by default.
