@@ -3,10 +3,10 @@ import FHIRModel
 /// What a server says of itself in its metadata (tutorial §11.4.1; the Iris seed's test).
 public struct ServerInfo: Sendable, Equatable {
     public var baseURL: String
-    /// The version whose shapes Medbrain reads the server's resources in (``FHIRRelease/readsAs``).
+    /// The version whose shapes Medbrain reads the server's resources in (``StatedRelease/readsAs``).
     public var version: FHIRVersion
     /// The release the server says it speaks, known to Medbrain or not.
-    public var release: FHIRRelease
+    public var release: StatedRelease
     /// The version number as the server wrote it, such as `4.0.1`.
     public var fhirVersion: String
     public var software: String?
@@ -40,7 +40,7 @@ public struct ServerInfo: Sendable, Equatable {
                 reason: "its metadata names no fhirVersion (a server profile's 'version' can say it)")
         }
         self.baseURL = baseURL
-        release = FHIRRelease(number: number)
+        release = StatedRelease(number: number)
         version = release.readsAs
         fhirVersion = number
         software = [statement.software?.name, statement.software?.version].compactMap { $0 }.joined(separator: " ")

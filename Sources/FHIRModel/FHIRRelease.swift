@@ -1,61 +1,46 @@
-/// The FHIR release a server says it speaks, known or not: what `connect` reports, and the
-/// version whose shapes Medbrain reads it in.
+/// What the specification says of one release, read from the tables `scripts/fhir-definitions`
+/// wrote from its definitions (`Bundled/types-r4.txt`, `search-r4.txt`, `compartment-r4.txt`
+/// and one of each per release): the types and their elements, the search parameters, the
+/// Patient compartment, the resource types.
 ///
-/// A release Medbrain knows is its ``FHIRVersion``, the one value that owns everything about
-/// it (numbers, MIME type, type model, search parameters); a release Medbrain does not know at
-/// all is still a FHIR server for `search`, `read`, `get` and `fhirpath`, read in the closest
-/// shape.
-public enum FHIRRelease: Sendable, Equatable, Hashable {
-    case known(FHIRVersion)
-    /// A release Medbrain does not know, with the number the server stated.
-    case unknown(String)
+/// One value per release, reached as `version.release`; each table is read once, when first
+/// needed. A release is added by adding its tables and its case of ``FHIRVersion``: nothing
+/// here names one.
+public struct FHIRRelease: Sendable {
+    public let version: FHIRVersion
 
-    /// The release whose `fhirVersion` this is: the known release with the same major and minor
-    /// number (1.0.x is DSTU2, 4.3.x R4B); anything else (an STU3 ballot such as 1.8.0, a later
-    /// release) is unknown.
-    public init(number: String) {
-        let stated = Self.majorMinor(number)
-        self =
-            FHIRVersion.allCases.first { Self.majorMinor($0.number) == stated }.map { .known($0) } ?? .unknown(number)
-    }
+    /// Every type of the release, with its elements, cardinality and choices.
+    public var model: FHIRTypeModel { Self.models[version] }
 
-    /// The known version, nil for an unknown release.
-    public var version: FHIRVersion? {
-        if case .known(let version) = self { return version }
-        return nil
-    }
+    /// The release's search parameters, by type.
+    public var searchParameters: FHIRSearchParameters { Self.searchTables[version] }
 
-    /// `DSTU2`, `STU3`, `R4`, `R4B`, `R5`, as people write them; an unknown one by its number.
-    public var displayName: String {
-        switch self {
-        case .known(let version): version.displayName
-        case .unknown(let number): "FHIR \(number)"
+    /// Which types hold a patient's data, and through which parameters.
+    public var compartment: PatientCompartment { Self.compartments[version] }
+
+    /// Every resource type of the release, sorted by name.
+    public var resourceTypes: [String] { Self.typeLists[version] }
+
+    /// The members a resource of `type` may have in JSON in this release, each choice element
+    /// written out once per type it may take (`effectiveDateTime`, `effectivePeriod`).
+    public func jsonMembers(of type: String) -> Set<String> { model.jsonMembers(of: type) }
+
+    private static let models = PerRelease { FHIRTypeModel(table: table("types", $0)) }
+    private static let searchTables = PerRelease { FHIRSearchParameters(table: table("search", $0)) }
+    private static let compartments = PerRelease { PatientCompartment(table: table("compartment", $0)) }
+    private static let typeLists = PerRelease { searchTables[$0].resourceTypes }
+
+    /// The text of the release's table of a kind: `types-r4b.txt`.
+    private static func table(_ kind: String, _ version: FHIRVersion) -> String {
+        guard let text = BundledFiles.text("\(kind)-\(version.rawValue).txt") else {
+            // The tables are compiled in; a missing one is a build that left a file out.
+            preconditionFailure("Bundled/\(kind)-\(version.rawValue).txt is not in this build")
         }
+        return text
     }
+}
 
-    /// The version whose shapes Medbrain reads it in: a known release as itself; an unknown one
-    /// as the known release closest below it (4.2 as R4, a 6.0 ballot as R5, whose shapes it
-    /// follows), below every known one as DSTU2.
-    public var readsAs: FHIRVersion {
-        switch self {
-        case .known(let version): version
-        case .unknown(let number):
-            FHIRVersion.allCases.last { Self.majorMinor($0.number).lexicographicallyPrecedes(Self.majorMinor(number)) }
-                ?? .dstu2
-        }
-    }
-
-    /// The version the tutorial's steps (orders, instructions, administrations, administer) run
-    /// in: every release Medbrain knows; nil for one it does not, whose orders it would read in
-    /// the wrong shape.
-    public var tutorialVersion: FHIRVersion? { version }
-
-    /// Whether Medbrain knows the release (by name, not only by its closest shape).
-    public var isKnown: Bool { version != nil }
-
-    /// `[4, 3]` for `4.3.0` (and for `4.3.0-snapshot1`); a part that is not a number counts as 0.
-    private static func majorMinor(_ number: String) -> [Int] {
-        let parts = number.split(separator: ".", omittingEmptySubsequences: false).prefix(2)
-        return parts.map { Int($0.prefix { $0.isNumber }) ?? 0 } + Array(repeating: 0, count: 2 - parts.count)
-    }
+extension FHIRVersion {
+    /// What the specification says of this release.
+    public var release: FHIRRelease { FHIRRelease(version: self) }
 }

@@ -12,9 +12,9 @@ extension FHIRVersion {
     }
 }
 
-extension FHIRRelease {
+extension StatedRelease {
     /// Every release Medbrain knows by name, oldest first: each version Medbrain speaks.
-    public static var known: [FHIRRelease] { FHIRVersion.allCases.map(FHIRRelease.known) }
+    public static var known: [StatedRelease] { FHIRVersion.allCases.map(StatedRelease.known) }
 
     /// `DSTU2, STU3, R4, R4B and R5`.
     public static func listed(_ conjunction: String = "and") -> String {
@@ -24,8 +24,10 @@ extension FHIRRelease {
 }
 
 extension FHIRVersion {
-    /// The release's types: every resource, datatype and backbone element.
-    public var typeModel: FHIRTypeModel { .of(self) }
+    /// The release's types: every resource, datatype and backbone element (``FHIRRelease/model``).
+    public var typeModel: FHIRTypeModel { release.model }
     /// The release's search parameters, each a FHIRPath expression.
-    public var searchParameters: FHIRSearchParameters { .of(self) }
+    public var searchParameters: FHIRSearchParameters { release.searchParameters }
+    /// Every resource type of the release, sorted by name.
+    public var resourceTypes: [String] { release.resourceTypes }
 }

@@ -58,6 +58,12 @@ public enum FHIRVersion: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The URL of a code system HL7 moved to terminology.hl7.org with R4 (`restful-security-service`):
+    /// before R4 it lived under the specification's own base.
+    public func terminologySystem(_ id: String) -> String {
+        self < .r4 ? "http://hl7.org/fhir/\(id)" : "http://terminology.hl7.org/CodeSystem/\(id)"
+    }
+
     /// `DSTU2`, `STU3`, `R4`, `R4B` or `R5`, as people write it.
     public var displayName: String { rawValue.uppercased() }
 }

@@ -59,7 +59,9 @@ public struct FHIRPathExpression: Sendable {
 
     /// The FHIRPath name of a JSON member of `element`: `value` for `valueQuantity`, `given`
     /// for `_given`, the key itself otherwise.
-    public static func elementName(ofKey key: String, in element: FHIRPathElement, model: FHIRTypeModel? = .r4)
+    public static func elementName(
+        ofKey key: String, in element: FHIRPathElement, model: FHIRTypeModel? = FHIRVersion.r4.typeModel
+    )
         -> String
     {
         let name = key.hasPrefix("_") ? String(key.dropFirst()) : key

@@ -8,7 +8,7 @@ import Testing
 struct PatientCompartmentTests {
     @Test(arguments: FHIRVersion.allCases)
     func everyTypeAndParameterIsTheReleases(version: FHIRVersion) {
-        let compartment = PatientCompartment.of(version)
+        let compartment = version.release.compartment
         #expect(compartment.types.count > 40)
         for type in compartment.types {
             let codes = Set(version.searchParameters.parameters(of: type).map(\.code))
@@ -28,21 +28,21 @@ struct PatientCompartmentTests {
         (.r4, "Patient", ["link"]),
     ])
     func theTutorialsTypes(version: FHIRVersion, type: String, parameters: [String]) {
-        #expect(PatientCompartment.of(version).parameters(of: type) == parameters)
+        #expect(version.release.compartment.parameters(of: type) == parameters)
     }
 
     /// A type the compartment does not hold is no patient's data; one it holds with no
     /// parameter the release can search is a patient's data no patient's token reaches.
     @Test func sharedTypesAndUnreachableOnes() {
-        #expect(PatientCompartment.of(.r4).parameters(of: "Medication") == nil)
-        #expect(PatientCompartment.of(.r4).parameters(of: "Practitioner") == nil)
-        #expect(PatientCompartment.of(.dstu2).parameters(of: "AuditEvent") == [])
+        #expect(FHIRVersion.r4.release.compartment.parameters(of: "Medication") == nil)
+        #expect(FHIRVersion.r4.release.compartment.parameters(of: "Practitioner") == nil)
+        #expect(FHIRVersion.dstu2.release.compartment.parameters(of: "AuditEvent") == [])
     }
 
     /// Where STU3 names the patient `subject`, DSTU2's element is `patient`: its compartment
     /// finds them by DSTU2's own parameter.
     @Test(arguments: ["Encounter", "MedicationStatement", "ClinicalImpression", "ReferralRequest"])
     func dstu2sPatientElements(type: String) {
-        #expect(PatientCompartment.of(.dstu2).parameters(of: type) == ["patient"])
+        #expect(FHIRVersion.dstu2.release.compartment.parameters(of: type) == ["patient"])
     }
 }

@@ -9,8 +9,8 @@ import Testing
 @Suite("search parameters as data")
 struct SearchParameterTableTests {
     /// `(release, table, model)` for every release Medbrain knows.
-    static let releases: [(FHIRRelease, FHIRSearchParameters, FHIRTypeModel)] = FHIRRelease.known.map {
-        ($0, FHIRSearchParameters.of($0)!, FHIRTypeModel.of($0)!)
+    static let releases: [(StatedRelease, FHIRSearchParameters, FHIRTypeModel)] = StatedRelease.known.map {
+        ($0, $0.version!.searchParameters, $0.version!.typeModel)
     }
 
     @Test func r4HasEveryParameterOfTheSpecificationAndNoOther() throws {
@@ -23,7 +23,7 @@ struct SearchParameterTableTests {
                 official[base.stringValue ?? "", default: []].insert(code)
             }
         }
-        let ours = FHIRSearchParameters.r4.byType.filter { !$0.value.isEmpty }.mapValues {
+        let ours = FHIRVersion.r4.searchParameters.byType.filter { !$0.value.isEmpty }.mapValues {
             Set($0.filter(\.isListed).map(\.code))
         }
         #expect(official.count > 100)
@@ -32,9 +32,9 @@ struct SearchParameterTableTests {
     }
 
     @Test(arguments: releases.map(\.0))
-    func everyTypeIsAResourceOfItsRelease(release: FHIRRelease) throws {
-        let table = try #require(FHIRSearchParameters.of(release))
-        let model = try #require(FHIRTypeModel.of(release))
+    func everyTypeIsAResourceOfItsRelease(release: StatedRelease) throws {
+        let table = try #require(release.version?.searchParameters)
+        let model = try #require(release.version?.typeModel)
         let strangers = table.byType.keys.filter { !model.isResource($0) }
         #expect(strangers.isEmpty, "\(strangers.sorted())")
         #expect(table.byType.count > 80)
@@ -43,7 +43,7 @@ struct SearchParameterTableTests {
     /// The tutorial's searches, by the names each release gives them; `_id` and `_lastUpdated`
     /// come from Resource.
     @Test(arguments: [
-        (FHIRRelease.known(.dstu2), "MedicationOrder", ["patient", "status", "datewritten", "_id", "_lastUpdated"]),
+        (StatedRelease.known(.dstu2), "MedicationOrder", ["patient", "status", "datewritten", "_id", "_lastUpdated"]),
         (
             .known(.dstu2), "MedicationAdministration",
             ["patient", "prescription", "effectivetime", "notgiven", "status"]
@@ -54,31 +54,31 @@ struct SearchParameterTableTests {
         (.known(.r5), "MedicationAdministration", ["patient", "request", "date", "status"]),
         (.known(.r4), "Patient", ["family", "given", "name", "identifier", "email", "birthdate", "_lastUpdated"]),
     ])
-    func tutorialSearchesAreThere(release: FHIRRelease, type: String, codes: [String]) throws {
-        let table = try #require(FHIRSearchParameters.of(release))
+    func tutorialSearchesAreThere(release: StatedRelease, type: String, codes: [String]) throws {
+        let table = try #require(release.version?.searchParameters)
         let found = Set(table.parameters(of: type).map(\.code))
         #expect(Set(codes).isSubset(of: found), "\(Set(codes).subtracting(found).sorted())")
     }
 
     /// DSTU2's are STU3's under DSTU2's names, on DSTU2's elements; STU3's own names are not there.
     @Test func dstu2SpeaksItsOwnNames() throws {
-        let orders = FHIRSearchParameters.dstu2.byType["MedicationOrder"] ?? []
+        let orders = FHIRVersion.dstu2.searchParameters.byType["MedicationOrder"] ?? []
         #expect(orders.first { $0.code == "patient" }?.expression == "MedicationOrder.patient")
         #expect(orders.first { $0.code == "datewritten" }?.expression == "MedicationOrder.dateWritten")
         #expect(!orders.contains { $0.code == "authoredon" || $0.code == "intent" })
-        let doses = FHIRSearchParameters.dstu2.byType["MedicationAdministration"] ?? []
+        let doses = FHIRVersion.dstu2.searchParameters.byType["MedicationAdministration"] ?? []
         #expect(doses.first { $0.code == "notgiven" }?.expression == "MedicationAdministration.wasNotGiven")
         #expect(!doses.contains { $0.code == "not-given" })
-        #expect(FHIRSearchParameters.dstu2.byType["MedicationRequest"] == nil)
+        #expect(FHIRVersion.dstu2.searchParameters.byType["MedicationRequest"] == nil)
     }
 
     /// The names kept for other releases' apps are accepted but not listed.
     @Test func aliasesAreNotListed() throws {
-        let doses = FHIRSearchParameters.r4.byType["MedicationAdministration"] ?? []
+        let doses = FHIRVersion.r4.searchParameters.byType["MedicationAdministration"] ?? []
         let notGiven = try #require(doses.first { $0.code == "notgiven" })
         #expect(!notGiven.isListed)
         #expect(notGiven.expression == "MedicationAdministration.status = 'not-done'")
-        #expect(FHIRSearchParameters.r4.listedCount(of: "MedicationAdministration") == 13)
+        #expect(FHIRVersion.r4.searchParameters.listedCount(of: "MedicationAdministration") == 13)
     }
 
     @Test func aLineReadsAsItsParts() throws {

@@ -8,7 +8,7 @@ import Testing
 @Suite("ElementLookups")
 struct ElementLookupsTests {
     @Test func theyAnswerAsTheModelDoes() {
-        let model = FHIRTypeModel.r4
+        let model = FHIRVersion.r4.typeModel
         let lookups = ElementLookups()
         let questions = [
             ("MedicationAdministration", "status"), ("MedicationAdministration", "effective"),

@@ -7,7 +7,7 @@ import Testing
 /// path asks of types are answered alike on all five for the elements they share.
 @Suite("FHIRPath types on every release")
 struct ReleaseModelTests {
-    static let releases: [FHIRRelease] = FHIRRelease.known
+    static let releases: [StatedRelease] = StatedRelease.known
 
     static let patient: JSONValue = [
         "resourceType": "Patient", "id": "p1", "birthDate": "1974-12-25", "deceasedBoolean": false,
@@ -40,8 +40,8 @@ struct ReleaseModelTests {
     ]
 
     @Test(arguments: releases)
-    func typeQuestionsAreAnsweredAlike(release: FHIRRelease) throws {
-        let model = try #require(FHIRTypeModel.of(release))
+    func typeQuestionsAreAnsweredAlike(release: StatedRelease) throws {
+        let model = try #require(release.version?.typeModel)
         let environment = FHIRPathEnvironment(model: model)
         for (resource, expression, expected) in Self.questions {
             let result = try FHIRPathExpression(expression).evaluate(on: resource, environment: environment)
@@ -51,19 +51,19 @@ struct ReleaseModelTests {
 
     /// Age is a type of its own from STU3 on; DSTU2's extensions have no `valueAge`.
     @Test(arguments: [
-        (FHIRRelease.known(.dstu2), [String]()), (.known(.stu3), ["true"]), (.known(.r4), ["true"]),
+        (StatedRelease.known(.dstu2), [String]()), (.known(.stu3), ["true"]), (.known(.r4), ["true"]),
         (.known(.r4b), ["true"]), (.known(.r5), ["true"]),
     ])
-    func anAgeIsAQuantityWhereTheReleaseHasAges(release: FHIRRelease, expected: [String]) throws {
-        let model = try #require(FHIRTypeModel.of(release))
+    func anAgeIsAQuantityWhereTheReleaseHasAges(release: StatedRelease, expected: [String]) throws {
+        let model = try #require(release.version?.typeModel)
         let environment = FHIRPathEnvironment(model: model)
         let expression = try FHIRPathExpression("extension('http://example.org/age').value is Age")
         #expect(try expression.evaluate(on: Self.patient, environment: environment).map(\.displayText) == expected)
     }
 
     @Test(arguments: releases)
-    func aNameTheTypeDoesNotHaveIsAnError(release: FHIRRelease) throws {
-        let model = try #require(FHIRTypeModel.of(release))
+    func aNameTheTypeDoesNotHaveIsAnError(release: StatedRelease) throws {
+        let model = try #require(release.version?.typeModel)
         let environment = FHIRPathEnvironment(model: model)
         #expect(throws: FHIRPathError.self) {
             try FHIRPathExpression("name.given1").evaluate(on: Self.patient, environment: environment)
@@ -72,7 +72,7 @@ struct ReleaseModelTests {
 
     /// Each release's own words: the tutorial's renamings are in the release that made them.
     @Test(arguments: [
-        (FHIRRelease.known(.dstu2), "MedicationAdministration", "wasNotGiven", true),
+        (StatedRelease.known(.dstu2), "MedicationAdministration", "wasNotGiven", true),
         (.known(.dstu2), "MedicationAdministration", "effectiveTime", true),
         (.known(.dstu2), "MedicationOrder", "dosageInstruction", true),
         (.known(.stu3), "MedicationAdministration", "notGiven", true),
@@ -84,16 +84,16 @@ struct ReleaseModelTests {
         (.known(.r5), "MedicationAdministration", "effective", false),
         (.known(.r5), "MedicationRequest", "medication", true),
     ])
-    func eachReleaseHasItsOwnElements(release: FHIRRelease, type: String, element: String, has: Bool) throws {
-        let model = try #require(FHIRTypeModel.of(release))
+    func eachReleaseHasItsOwnElements(release: StatedRelease, type: String, element: String, has: Bool) throws {
+        let model = try #require(release.version?.typeModel)
         #expect((model.element(element, of: type) != nil) == has)
     }
 
     @Test func cardinalityComesWithTheTypes() throws {
-        let status = try #require(FHIRTypeModel.r4.element("status", of: "MedicationAdministration"))
+        let status = try #require(FHIRVersion.r4.typeModel.element("status", of: "MedicationAdministration"))
         #expect(status.min == 1 && status.max == 1 && !status.repeats)
-        let dosage = try #require(FHIRTypeModel.dstu2.element("dosageInstruction", of: "MedicationOrder"))
+        let dosage = try #require(FHIRVersion.dstu2.typeModel.element("dosageInstruction", of: "MedicationOrder"))
         #expect(dosage.min == 0 && dosage.max == nil && dosage.repeats)
-        #expect(FHIRTypeModel.of(.unknown("6.0.0")) == nil)
+        #expect(StatedRelease.unknown("6.0.0").version?.typeModel == nil)
     }
 }

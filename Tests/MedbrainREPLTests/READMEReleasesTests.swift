@@ -19,12 +19,12 @@ struct READMEReleasesTests {
 
     @Test func everyKnownReleaseHasItsRow() throws {
         let cells = try Self.firstCells()
-        #expect(cells.map { String($0.prefix { $0 != " " }) } == FHIRRelease.known.map(\.displayName) + ["any"])
-        for (cell, release) in zip(cells, FHIRRelease.known) {
+        #expect(cells.map { String($0.prefix { $0 != " " }) } == StatedRelease.known.map(\.displayName) + ["any"])
+        for (cell, release) in zip(cells, StatedRelease.known) {
             // `DSTU2 (1.0.x)`: the numbers in brackets are read as this release.
             let number = cell.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }.replacingOccurrences(
                 of: "x", with: "0")
-            #expect(FHIRRelease(number: number) == release, "\(cell)")
+            #expect(StatedRelease(number: number) == release, "\(cell)")
         }
     }
 }

@@ -48,23 +48,4 @@ public struct PatientCompartment: Sendable {
 
     /// The types the compartment holds.
     public var types: Dictionary<String, [String]>.Keys { parameters.keys }
-
-    /// Each release's, read from its table when first asked for: every built-in server starts
-    /// with one, SMART or not, and reading it once per process keeps it off the start-up.
-    private static let dstu2 = PatientCompartment(table: BundledFiles.compartmentDstu2TXT)
-    private static let stu3 = PatientCompartment(table: BundledFiles.compartmentStu3TXT)
-    private static let r4 = PatientCompartment(table: BundledFiles.compartmentR4TXT)
-    private static let r4b = PatientCompartment(table: BundledFiles.compartmentR4bTXT)
-    private static let r5 = PatientCompartment(table: BundledFiles.compartmentR5TXT)
-
-    /// The release's compartment.
-    public static func of(_ version: FHIRVersion) -> PatientCompartment {
-        switch version {
-        case .dstu2: dstu2
-        case .stu3: stu3
-        case .r4: r4
-        case .r4b: r4b
-        case .r5: r5
-        }
-    }
 }

@@ -23,24 +23,18 @@ extension FHIRSearchParameters {
     }
 }
 
-extension FHIRVersion {
-    /// Every resource type of the release, sorted by name.
-    public var resourceTypes: [String] {
-        switch self {
-        case .dstu2: ReleaseResourceTypes.dstu2
-        case .stu3: ReleaseResourceTypes.stu3
-        case .r4: ReleaseResourceTypes.r4
-        case .r4b: ReleaseResourceTypes.r4b
-        case .r5: ReleaseResourceTypes.r5
+extension FHIRTypeModel {
+    /// The members a `type` may have in JSON: each element by its name, a choice once per type
+    /// it may take (`effectiveDateTime`, `effectivePeriod`).
+    public func jsonMembers(of type: String) -> Set<String> {
+        var members = Set<String>()
+        for (name, element) in elements(of: type) {
+            guard element.isChoice else {
+                members.insert(name)
+                continue
+            }
+            for choice in element.types { members.insert(name + choice.prefix(1).uppercased() + choice.dropFirst()) }
         }
+        return members
     }
-}
-
-/// Each release's list, read once when first asked for.
-private enum ReleaseResourceTypes {
-    static let dstu2 = FHIRVersion.dstu2.searchParameters.resourceTypes
-    static let stu3 = FHIRVersion.stu3.searchParameters.resourceTypes
-    static let r4 = FHIRVersion.r4.searchParameters.resourceTypes
-    static let r4b = FHIRVersion.r4b.searchParameters.resourceTypes
-    static let r5 = FHIRVersion.r5.searchParameters.resourceTypes
 }

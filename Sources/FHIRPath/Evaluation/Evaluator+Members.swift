@@ -136,7 +136,7 @@ extension Evaluator {
             } else {
                 // Without a model for the data's version (DSTU2), R4's type names still tell
                 // `medicationReference` (a choice) from `medicationStatus` (an element of its own).
-                let names = model ?? .r4
+                let names = model ?? FHIRVersion.r4.typeModel
                 guard names.isPrimitive(primitive) || names.knows(String(suffix)) else { continue }
                 type = names.isPrimitive(primitive) ? primitive : String(suffix)
             }

@@ -29,7 +29,7 @@ public struct FHIRPathEnvironment: Sendable {
 
     public init(
         variables: [String: [FHIRPathValue]] = [:], now: Date = Date(), timeZone: TimeZone = .current,
-        model: FHIRTypeModel? = .r4, resolver: (@Sendable (String) -> JSONValue?)? = nil,
+        model: FHIRTypeModel? = FHIRVersion.r4.typeModel, resolver: (@Sendable (String) -> JSONValue?)? = nil,
         trace: (@Sendable (String, [FHIRPathValue]) -> Void)? = nil, maximumCollection: Int = 10_000_000
     ) {
         self.variables = variables

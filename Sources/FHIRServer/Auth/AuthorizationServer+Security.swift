@@ -7,11 +7,7 @@ extension AuthorizationServer {
     static let oauthURIs = "http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris"
 
     func security(origin: String, version: FHIRVersion) -> JSONValue {
-        let system =
-            switch version {
-            case .dstu2, .stu3: "http://hl7.org/fhir/restful-security-service"
-            case .r4, .r4b, .r5: "http://terminology.hl7.org/CodeSystem/restful-security-service"
-            }
+        let system = version.terminologySystem("restful-security-service")
         let endpoints: [JSONValue] = ["authorize", "token", "introspect"].map { name in
             ["url": .string(name), "valueUri": .string("\(origin)\(Self.path)/\(name)")]
         }

@@ -53,21 +53,9 @@ public enum MedbrainInfo {
 /// for every server of the release, and the largest part of its CapabilityStatement (every type
 /// with its search parameters), which every client asks for when it connects.
 enum CapabilityResources {
-    static func of(_ version: FHIRVersion) -> [CapabilityResource] {
-        switch version {
-        case .dstu2: dstu2
-        case .stu3: stu3
-        case .r4: r4
-        case .r4b: r4b
-        case .r5: r5
-        }
-    }
+    static func of(_ version: FHIRVersion) -> [CapabilityResource] { made[version] }
 
-    private static let dstu2 = make(.dstu2)
-    private static let stu3 = make(.stu3)
-    private static let r4 = make(.r4)
-    private static let r4b = make(.r4b)
-    private static let r5 = make(.r5)
+    private static let made = PerRelease(make)
 
     private static func make(_ version: FHIRVersion) -> [CapabilityResource] {
         let types = version.resourceTypes

@@ -42,7 +42,7 @@ public struct FHIRService: Sendable {
         self.searchParameters = SearchParameterIndex(version: version)
         self.maximumBodySize = maximumBodySize
         self.authorization = authorization
-        self.compartment = PatientCompartment.of(version)
+        self.compartment = version.release.compartment
         self.base = base
     }
 

@@ -87,9 +87,9 @@ extension CommandContext {
     }
 
     /// Said at connect where the tutorial's steps do not run, so no one meets it as an error first.
-    static func tutorialNote(_ release: FHIRRelease) -> String? {
+    static func tutorialNote(_ release: StatedRelease) -> String? {
         guard release.tutorialVersion == nil else { return nil }
-        return "The tutorial's steps (orders and those after) run on \(FHIRRelease.listed()); "
+        return "The tutorial's steps (orders and those after) run on \(StatedRelease.listed()); "
             + "search, read, get, post, fhirpath and the other commands work on any FHIR server."
     }
 

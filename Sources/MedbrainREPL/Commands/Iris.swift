@@ -117,10 +117,7 @@ extension CommandContext {
 
     /// LOINC 55423-8 with the category `activity`, in the version's shape of category.
     private static func stepCount(_ steps: Int, patient: String, at time: String, version: FHIRVersion) -> JSONValue {
-        // R4 moved the code system under terminology.hl7.org; DSTU2 and STU3 have the old one.
-        let system =
-            [.dstu2, .stu3].contains(version)
-            ? "http://hl7.org/fhir/observation-category" : "http://terminology.hl7.org/CodeSystem/observation-category"
+        let system = version.terminologySystem("observation-category")
         let category: JSONValue = ["coding": [["system": .string(system), "code": "activity", "display": "Activity"]]]
         return [
             "resourceType": "Observation", "status": "final",

@@ -16,7 +16,7 @@ extension CommandContext {
         let client = try connected()
         guard client.server.release.tutorialVersion != nil else {
             throw REPLError(
-                "the tutorial's steps run on \(FHIRRelease.listed()) servers, not yet on \(client.server.release.displayName); "
+                "the tutorial's steps run on \(StatedRelease.listed()) servers, not yet on \(client.server.release.displayName); "
                     + "search, read, get, post and fhirpath work here")
         }
         return client

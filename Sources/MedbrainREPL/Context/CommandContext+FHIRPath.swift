@@ -20,7 +20,7 @@ extension CommandContext {
         let console = console
         var environment = FHIRPathEnvironment(now: clock(), timeZone: settings.current.timeZone)
         // Each release's own types; with no server (a file), the lenient reading that knows none.
-        environment.model = session.client.flatMap { FHIRTypeModel.of($0.server.release) }
+        environment.model = session.client.flatMap { $0.server.release.version?.typeModel }
         environment.trace = { name, items in
             console.error("trace \(name): \(items.textLines.joined(separator: "; "))\n")
         }

@@ -33,7 +33,7 @@ public struct Requirement: Sendable {
     /// Whether `resource` (in `version`'s JSON) meets the requirement: its FHIRPath is true.
     public func isMet(by resource: JSONValue, version: FHIRVersion) -> Bool {
         guard let expression = parsed[version] else { return false }
-        let environment = FHIRPathEnvironment(model: .of(version))
+        let environment = FHIRPathEnvironment(model: version.typeModel)
         return (try? expression.isTrue(on: resource, environment: environment)) ?? false
     }
 

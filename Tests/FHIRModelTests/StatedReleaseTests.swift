@@ -3,10 +3,10 @@ import Testing
 
 /// Every release a server may state: its name, the shape Medbrain reads it in, and whether the
 /// tutorial's steps run on it.
-@Suite("FHIR releases")
-struct FHIRReleaseTests {
+@Suite("Stated releases")
+struct StatedReleaseTests {
     @Test(arguments: [
-        ("1.0.2", FHIRRelease.known(.dstu2), "DSTU2", FHIRVersion.dstu2, FHIRVersion?.some(.dstu2)),
+        ("1.0.2", StatedRelease.known(.dstu2), "DSTU2", FHIRVersion.dstu2, FHIRVersion?.some(.dstu2)),
         ("1.0.1", .known(.dstu2), "DSTU2", .dstu2, .dstu2),
         ("3.0.2", .known(.stu3), "STU3", .stu3, .stu3),
         ("3.0.1", .known(.stu3), "STU3", .stu3, .stu3),
@@ -22,8 +22,8 @@ struct FHIRReleaseTests {
         ("0.5.0", .unknown("0.5.0"), "FHIR 0.5.0", .dstu2, nil),
         ("", .unknown(""), "FHIR ", .dstu2, nil),
     ])
-    func release(number: String, release: FHIRRelease, name: String, readsAs: FHIRVersion, tutorial: FHIRVersion?) {
-        let found = FHIRRelease(number: number)
+    func release(number: String, release: StatedRelease, name: String, readsAs: FHIRVersion, tutorial: FHIRVersion?) {
+        let found = StatedRelease(number: number)
         #expect(found == release)
         #expect(found.displayName == name)
         #expect(found.readsAs == readsAs)
@@ -33,7 +33,7 @@ struct FHIRReleaseTests {
 
     @Test(arguments: FHIRVersion.allCases)
     func aVersionsOwnRelease(version: FHIRVersion) {
-        let release = FHIRRelease(number: version.number)
+        let release = StatedRelease(number: version.number)
         #expect(release.readsAs == version)
         #expect(release.tutorialVersion == version)
     }
