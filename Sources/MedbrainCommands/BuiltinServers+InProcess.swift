@@ -15,7 +15,7 @@ extension BuiltinServers {
         if setup.smart { configuration.authorization = .smart(clients: []) }
         // A session with a fixed clock replays a lesson or transcript, whose steps type the numbers.
         configuration.numberedAuthorization = setup.now != nil
-        let server = try await InProcessServer.start(configuration, pages: setup.smart ? nil : WebView().pages)
+        let server = try await InProcessServer.start(configuration, pages: setup.smart ? nil : WebView())
         return BuiltinServer(
             baseURL: server.baseURL, loadReport: server.loadReport?.lines() ?? [],
             signInSecret: server.service.authorization?.signInSecret, stop: { await server.stop() })

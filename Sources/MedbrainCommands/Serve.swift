@@ -144,7 +144,7 @@ struct Serve: AsyncParsableCommand {
             // The web view reads the store itself, past the FHIR API: with logins required it
             // would show every patient to anyone, so it is not served.
             let server = FHIRHTTPServer(
-                service: service, configuration: configuration, pages: auth == .smart ? nil : view.pages)
+                service: service, configuration: configuration, pages: auth == .smart ? nil : view)
             try await server.run { url in
                 Output.standardOutput("Medbrain FHIR server (\(version)) listening on \(url)\n")
                 if let publicURL = publicURL.flatMap(Self.origin) {

@@ -1,4 +1,7 @@
-/// The paths the web view answers; anything else is left to the server.
+import Foundation
+import Hummingbird
+
+/// The pages of the web view; anything else is left to the server.
 enum WebRoute: Sendable, Equatable {
     case patients
     case patient(String)
@@ -7,21 +10,20 @@ enum WebRoute: Sendable, Equatable {
     case stylesheet
     case script
 
-    /// The route for a path's segments (already percent-decoded), or nil.
-    init?(_ parts: [String]) {
-        switch parts.count {
-        case 0: self = .patients
-        case 1:
-            switch parts[0] {
-            case "patients": self = .patients
-            case "events": self = .events
-            case "view.css": self = .stylesheet
-            case "view.js": self = .script
-            default: return nil
-            }
-        case 2 where parts[0] == "patients": self = .patient(parts[1])
-        case 3 where parts[0] == "resources": self = .resource(type: parts[1], id: parts[2])
-        default: return nil
-        }
+    /// Each path of the view on the router, and the route it is, from the path's parameters.
+    static let paths: [(path: String, route: @Sendable (Parameters) -> WebRoute)] = [
+        ("/", { _ in .patients }),
+        ("/patients", { _ in .patients }),
+        ("/patients/:id", { .patient(decoded($0, "id")) }),
+        ("/resources/:type/:id", { .resource(type: decoded($0, "type"), id: decoded($0, "id")) }),
+        ("/events", { _ in .events }),
+        ("/view.css", { _ in .stylesheet }),
+        ("/view.js", { _ in .script }),
+    ]
+
+    /// A parameter as written before percent-encoding (`f%20001` is `f 001`).
+    private static func decoded(_ parameters: Parameters, _ name: String) -> String {
+        let raw = String(parameters.get(name) ?? "")
+        return raw.removingPercentEncoding ?? raw
     }
 }

@@ -25,24 +25,14 @@ public struct WebView: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The view as the server's responder for everything outside `/fhir`.
-    public var pages: PageResponder {
-        { request, service in await respond(to: request, service: service) }
-    }
-
-    /// The page for `request`, or nil when the path is not the view's.
-    func respond(to request: Request, service: FHIRService) async -> Response? {
-        let parts = request.uri.path.split(separator: "/", omittingEmptySubsequences: true).map {
-            String($0).removingPercentEncoding ?? String($0)
-        }
-        guard let route = WebRoute(parts) else { return nil }
+    /// The page for `route`, asked by `request`; `authority` is the server's own name the
+    /// request reached, from which the page writes its links.
+    func respond(to route: WebRoute, _ request: Request, authority: String, service: FHIRService) async -> Response {
         guard request.method == .get || request.method == .head else {
             return Self.text(.methodNotAllowed, "The web view only reads; write through the FHIR API at /fhir.\n")
                 .with(header: .allow, "GET, HEAD")
         }
         let query = ViewQuery(QueryString.parameters(request.uri.query))
-        // HTTP/1 `Host` arrives as the request's authority.
-        let authority = request.head.authority
         switch route {
         case .stylesheet: return Self.asset(WebAssets.stylesheet, type: "text/css; charset=utf-8")
         case .script: return Self.asset(WebAssets.script, type: "text/javascript; charset=utf-8")

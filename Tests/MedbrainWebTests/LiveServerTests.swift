@@ -14,7 +14,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct LiveServerTests {
     static func start() async throws -> InProcessServer {
         try await InProcessServer.start(
-            ServerConfiguration(version: .r4, now: ViewHarness.now), pages: WebView().pages)
+            ServerConfiguration(version: .r4, now: ViewHarness.now), pages: WebView())
     }
 
     static func get(_ url: String) async throws -> (status: Int, type: String, body: String) {

@@ -1,20 +1,47 @@
+import FHIRServer
+import HTTPTypes
+import Hummingbird
+import Logging
 import Testing
 
 @testable import MedbrainWeb
 
 @Suite struct WebRouteTests {
+    /// Each of the view's paths reaches its page through the server's router, parameters
+    /// percent-decoded.
     @Test(arguments: [
-        ([], WebRoute.patients), (["patients"], .patients), (["patients", "f001"], .patient("f001")),
-        (["resources", "Patient", "f001"], .resource(type: "Patient", id: "f001")), (["events"], .events),
-        (["view.css"], .stylesheet), (["view.js"], .script),
+        ("/", "text/html", "Patients"), ("/patients", "text/html", "Patients"),
+        ("/patients/f001", "text/html", "Mustermann"), ("/resources/Patient/f001", "text/html", "&quot;f001&quot;"),
+        ("/resources/Patient/f%30%301", "text/html", "&quot;f001&quot;"), ("/events", "text/event-stream", nil),
+        ("/view.css", "text/css", "--tint"), ("/view.js", "text/javascript", "use strict"),
     ])
-    func knownPaths(parts: [String], route: WebRoute) {
-        #expect(WebRoute(parts) == route)
+    func knownPaths(path: String, type: String, text: String?) async throws {
+        let harness = try await ViewHarness(.r4)
+        let answer = try await harness.answer(path)
+        #expect(answer.status == .ok, "\(path)")
+        #expect(answer.headers[.contentType]?.hasPrefix(type) == true, "\(path): \(answer.headers)")
+        // The change events are a stream that does not end: only its head is read.
+        guard let text else { return }
+        let page = try #require(try await harness.page(path))
+        #expect(page.html.contains(text), "\(path)")
     }
 
-    @Test(arguments: [["fhir"], ["favicon.ico"], ["patients", "f001", "extra"], ["resources", "Patient"]])
-    func otherPathsAreLeftToTheServer(parts: [String]) {
-        #expect(WebRoute(parts) == nil)
+    @Test(arguments: ["/fhirx", "/favicon.ico", "/patients/f001/extra", "/resources/Patient", "/auth/token"])
+    func otherPathsAreLeftToTheServer(path: String) async throws {
+        let harness = try await ViewHarness(.r4)
+        #expect(try await harness.page(path) == nil)
+        #expect(try await harness.answer(path).status == .notFound)
+    }
+
+    /// A request for another host's name is refused before any route: a page whose name was
+    /// rebound to this machine reads nothing.
+    @Test func anotherHostsNameIsRefused() async throws {
+        let harness = try await ViewHarness(.r4)
+        let head = HTTPRequest(method: .get, scheme: "http", authority: "evil.example", path: "/patients/f001")
+        let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+        let answer = try await harness.routes.respond(
+            to: request, context: ServerRequestContext(logger: Logger(label: "test")))
+        #expect(answer.status == .misdirectedRequest)
     }
 
     /// The templates are parsed at the first page, where a mistake would only show as

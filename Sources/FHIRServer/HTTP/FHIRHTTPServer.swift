@@ -9,9 +9,9 @@ public struct FHIRHTTPServer: Sendable {
     public let service: FHIRService
     public let configuration: ServerConfiguration
     /// The pages served beside the FHIR API, if any.
-    public let pages: PageResponder?
+    public let pages: (any PageRoutes)?
 
-    public init(service: FHIRService, configuration: ServerConfiguration, pages: PageResponder? = nil) {
+    public init(service: FHIRService, configuration: ServerConfiguration, pages: (any PageRoutes)? = nil) {
         self.service = service
         self.configuration = configuration
         self.pages = pages
@@ -24,25 +24,15 @@ public struct FHIRHTTPServer: Sendable {
 
     /// The Hummingbird application, for callers that manage its lifecycle themselves.
     func makeApplication(onReady: @escaping @Sendable (String) async -> Void) -> some ApplicationProtocol {
-        let service = self.service
-        let maximum = configuration.maximumBodySize
-        let pages = self.pages
         let configuration = self.configuration
         // Known before binding when the port is given; else once the socket is bound.
         let base = service.base
         if configuration.port != 0 { base.set(configuration.names(port: configuration.port)) }
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            guard let origin = base.names?.origin(forHost: request.head.authority) else {
-                return Self.misdirected(request, version: service.version)
-            }
-            return await Self.respond(
-                to: request, origin: origin, service: service, maximumBodySize: maximum, pages: pages)
-        }
         var logger = Logger(label: "medbrain.server")
         logger.logLevel = .critical
         let host = configuration.host
         return Application(
-            responder: responder,
+            router: router(),
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: "Medbrain/\(MedbrainInfo.version)"),
             onServerRunning: { channel in
@@ -54,22 +44,10 @@ public struct FHIRHTTPServer: Sendable {
             logger: logger)
     }
 
-    /// The FHIR API's answer, or for another path the page's (`pages`), else "not found".
-    static func respond(
-        to request: Request, origin: String, service: FHIRService, maximumBodySize: Int, pages: PageResponder?
-    ) async -> Response {
-        if let authorization = service.authorization, let components = authComponents(of: request.uri.path) {
-            return response(await Self.authorize(request, components, authorization, origin: origin, service: service))
-        }
-        guard let components = components(of: request.uri.path) else {
-            // The pages write links from the authority: the server's own, not the one asked for.
-            var head = request.head
-            head.authority = String(origin.drop { $0 != "/" }.dropFirst(2))
-            if let pages, let page = await pages(Request(head: head, body: request.body), service) { return page }
-            return Response(
-                status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: "Not found. The FHIR API is at \(FHIRService.basePath)\n")))
-        }
+    /// A request to the FHIR API, answered by ``FHIRService/handle(_:)``: the path below the
+    /// base, the query, the header fields and the body (up to `maximumBodySize`).
+    static func api(_ request: Request, origin: String, service: FHIRService, maximumBodySize: Int) async -> Response {
+        let components = components(of: request.uri.path) ?? []
         var request = request
         var body: [UInt8] = []
         do {

@@ -24,7 +24,9 @@ public final class InProcessServer: Sendable {
     }
 
     /// Starts a server (with `pages` beside the FHIR API) and returns once it accepts connections.
-    public static func start(_ configuration: ServerConfiguration = ServerConfiguration(), pages: PageResponder? = nil)
+    public static func start(
+        _ configuration: ServerConfiguration = ServerConfiguration(), pages: (any PageRoutes)? = nil
+    )
         async throws -> InProcessServer
     {
         let (service, loadReport) = try await FHIRService.build(loading: configuration)

@@ -3,29 +3,44 @@ import FHIRServer
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 
 @testable import MedbrainWeb
 
 /// The built-in server's service with the web view, asked directly (no sockets): pages through
-/// the view, resources through the FHIR API, as a student's client would write them.
+/// the server's router, as a browser's request reaches them, resources through the FHIR API, as
+/// a student's client would write them.
 struct ViewHarness {
     let service: FHIRService
     let view: WebView
+    let routes: RouterResponder<ServerRequestContext>
     static let now = Date.parseInstant("2016-08-16T08:00:00Z")!
 
     init(_ version: FHIRVersion) async throws {
-        service = try await FHIRService.build(ServerConfiguration(version: version, now: Self.now))
+        let configuration = ServerConfiguration(version: version, now: Self.now)
+        service = try await FHIRService.build(configuration)
+        // The classroom reaches the server by the name its --public-url gives.
+        service.base.set(
+            ServerNames(host: "127.0.0.1", port: 8080, publicURL: URL(string: "http://class.example:8080")))
         view = WebView(timeZone: TimeZone(identifier: "UTC")!)
+        routes = FHIRHTTPServer(service: service, configuration: configuration, pages: view).router().buildResponder()
     }
 
-    /// The view's answer to `method path`: status and body, or nil when the view leaves it.
-    func page(_ path: String, method: HTTPRequest.Method = .get) async throws -> (status: Int, html: String)? {
+    /// The server's answer to `method path` from the classroom, before its body is read.
+    func answer(_ path: String, method: HTTPRequest.Method = .get) async throws -> Response {
         let head = HTTPRequest(method: method, scheme: "http", authority: "class.example:8080", path: path)
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
-        guard let response = await view.respond(to: request, service: service) else { return nil }
+        return try await routes.respond(to: request, context: ServerRequestContext(logger: Logger(label: "test")))
+    }
+
+    /// The view's answer to `method path`: status and body, or nil when the view leaves it to
+    /// the server (which says where the FHIR API is).
+    func page(_ path: String, method: HTTPRequest.Method = .get) async throws -> (status: Int, html: String)? {
+        let response = try await answer(path, method: method)
         let collected = CollectedBody()
         try await response.body.write(CollectingWriter(body: collected))
-        return (response.status.code, String(buffer: collected.buffer))
+        let text = String(buffer: collected.buffer)
+        return text.hasPrefix("Not found. The FHIR API is at") ? nil : (response.status.code, text)
     }
 
     /// A FHIR API request, as JSON.
