@@ -61,8 +61,13 @@ struct REPLCommand: AsyncParsableCommand {
             ? LineEditor(
                 prompt: "medbrain> ", historyPath: LineEditor.defaultHistoryPath(),
                 completer: { repl.completions(for: $0) }, keeps: HiddenSecrets.mayKeepInHistory) : nil
-        // Questions (delete's) are asked on the terminal; a script is not asked.
-        if let editor { repl.confirm = { ["y", "yes"].contains(editor.ask($0)?.lowercased() ?? "") } }
+        // Questions (delete's) are asked on the terminal; a script is not asked. Only a command
+        // asks, and a command runs only while the loop below waits for it, never while the
+        // editor reads a line: the editor is never used from two places at once.
+        if let editor {
+            nonisolated(unsafe) let asking = editor
+            repl.confirm = { ["y", "yes"].contains(asking.ask($0)?.lowercased() ?? "") }
+        }
         if terminal && screen {
             Output.standardOutput(
                 "Medbrain \(MedbrainInfo.version): learn FHIR step by step. 'help' lists the commands, "

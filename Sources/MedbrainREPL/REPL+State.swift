@@ -20,6 +20,20 @@ public struct SessionState: Sendable, Equatable {
     public var settings: [String: String]
     /// The administrations this session created: order number, taken, reference.
     public var recorded: [RecordedDose]
+
+    /// A session that has done nothing yet: no server, no patient, no settings named.
+    public init(
+        fhirVersion: FHIRVersion? = nil, patientID: String? = nil, ordersListed: Int? = nil, currentOrder: Int? = nil,
+        lastCommand: [String] = [], lastAttempt: [String] = [], settings: [String: String] = [:],
+        recorded: [RecordedDose] = []
+    ) {
+        (self.fhirVersion, self.patientID, self.ordersListed, self.currentOrder) = (
+            fhirVersion, patientID, ordersListed, currentOrder
+        )
+        (self.lastCommand, self.lastAttempt, self.settings, self.recorded) = (
+            lastCommand, lastAttempt, settings, recorded
+        )
+    }
 }
 
 /// An administration `administer` created.
@@ -49,13 +63,13 @@ extension REPL {
     public func read(_ reference: String) async throws -> JSONValue {
         let parts = reference.split(separator: "/").map(String.init)
         guard parts.count == 2 else { throw REPLError("'\(reference)' is not a reference such as Patient/f001") }
-        return try await context.connected().unobserved().read(parts[0], id: parts[1])
+        return try await context.session.connected().unobserved().read(parts[0], id: parts[1])
     }
 
     /// GETs `path` (relative to the base) from the connected server, as a check does to ask
     /// what the server holds; the session's last result, `trace` and requests stay as they were.
     public func fetch(_ path: String) async throws -> JSONValue {
-        let response = try await context.connected().unobserved().request("GET", path, body: nil)
+        let response = try await context.session.connected().unobserved().request("GET", path, body: nil)
         guard let json = response.json else { throw REPLError("GET \(path) answered \(response.status) with no body") }
         return json
     }
@@ -76,13 +90,13 @@ extension REPL {
 
     /// Whether `expression` is true on `json`, with the session's clock and the server's version.
     public func holds(_ expression: FHIRPathExpression, on json: JSONValue) throws -> Bool {
-        try expression.isTrue(on: json, environment: context.fhirPathEnvironment())
+        try expression.isTrue(on: json, environment: context.fhirPath.environment())
     }
 
     /// The items of `expression`'s result on `json`, each as one line of text (`12`, `Peter`),
     /// as a question's answer computed from the server's data is compared.
     public func values(of expression: FHIRPathExpression, on json: JSONValue) throws -> [String] {
-        try expression.evaluate(on: json, environment: context.fhirPathEnvironment()).map(\.displayText)
+        try expression.evaluate(on: json, environment: context.fhirPath.environment()).map(\.displayText)
     }
 
     /// Starts over as a lesson does: fresh built-in servers on the clock `now` holding `seed`'s

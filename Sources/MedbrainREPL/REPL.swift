@@ -9,7 +9,7 @@ import MedicationTutorial
 /// goes on either way. `execute` reports failure so a piped script can exit non-zero.
 public final class REPL {
     /// What the built-in commands work through; the REPL itself only dispatches.
-    let context: CommandContext
+    var context: CommandContext
     /// Silences the console while a lesson replays its earlier steps.
     let muting: Muting
     /// Polled while a command runs: true when the user asked to cancel it (Ctrl-C).
@@ -40,7 +40,7 @@ public final class REPL {
         set { context.openBrowser = newValue }
     }
     /// Asks the user a yes-or-no question (`delete` on a terminal); nil: nobody to ask, so go ahead.
-    public var confirm: ((String) -> Bool)? {
+    public var confirm: (@Sendable (String) -> Bool)? {
         get { context.confirm }
         set { context.confirm = newValue }
     }
@@ -57,7 +57,7 @@ public final class REPL {
     /// may wait for its answer until `set timeout` changes it.
     public init(
         console: Console, now: Date? = nil, servers: BuiltinServers,
-        languages: @escaping @autoclosure () -> LanguageCatalog = .standard(),
+        languages: @escaping @autoclosure @Sendable () -> LanguageCatalog = .standard(),
         interrupted: (@Sendable () -> Bool)? = nil, spinnerDelay: Swift.Duration = .milliseconds(150),
         timeout: Double = REPL.defaultTimeout
     ) {
@@ -99,7 +99,8 @@ public final class REPL {
             await finished(line, succeeded: false)
             return false
         }
-        if let refusal = extensions.lazy.compactMap({ $0.refusal(of: command.name, in: self) }).first {
+        if let refusal = extensions.lazy.compactMap({ $0.refusal(of: command.name, in: self as any LessonHost) }).first
+        {
             _ = failed(REPLError(refusal))
             await finished(line, succeeded: false)
             return false
@@ -216,9 +217,9 @@ public final class REPL {
         guard var words = try? CommandWords.split(line) else { return [] }
         // The word being typed, or a new one after a space.
         if line.last?.isWhitespace ?? true { words.append("") }
-        if let typed = words.last, typed.hasPrefix("@") { return CommandContext.paths(completing: typed) }
+        if let typed = words.last, typed.hasPrefix("@") { return Completions.paths(completing: typed) }
         guard words.count > 1 else { return commands.names }
-        return commands.command(words[0])?.complete(self, words) ?? []
+        return commands.command(words[0])?.complete(in: self, words) ?? []
     }
 
     /// The base URLs of the built-in servers started so far (their ports change every run).
@@ -234,16 +235,16 @@ public final class REPL {
     private func run(_ command: Command, _ arguments: [String]) async throws {
         // A SMART token about to expire is renewed first; one the server refuses (401) once,
         // and the command tried again with the new one.
-        await context.refreshSMARTToken()
+        await context.smart.refresh()
         do {
-            try await command.run(self, arguments)
+            try await command.run(in: self, arguments)
         } catch let wrong as UsageError {
             throw REPLError(wrong.lead + "usage: " + command.usage)
         } catch ClientError.refused(401, let outcome) where context.session.smart != nil {
-            guard await context.refreshSMARTToken(force: true) else {
+            guard await context.smart.refresh(force: true) else {
                 throw ClientError.refused(status: 401, outcome: outcome)
             }
-            try await command.run(self, arguments)
+            try await command.run(in: self, arguments)
         }
     }
 }

@@ -31,7 +31,7 @@ public final class RequestLog: Sendable {
     /// An outcome larger than this is not kept: no server explains a refusal in a megabyte.
     static let largestOutcome = 1 << 20
 
-    init() {}
+    public init() {}
 
     func add(_ exchange: HTTPExchange) {
         var exchange = exchange

@@ -3,7 +3,7 @@ import FHIRModel
 import FHIRPath
 
 /// What the REPL remembers between commands: the tutorial's SessionManager (§11.4).
-struct Session {
+struct Session: Sendable {
     var client: FHIRClient?
     var patient: Patient?
     /// The SMART login whose token the client sends (`login --smart`).
@@ -24,7 +24,7 @@ struct Session {
 }
 
 /// An answer of a generic command: a resource, or a Bundle of them.
-struct ExploreResult {
+struct ExploreResult: Sendable {
     var json: JSONValue
     /// What asked for it, such as `GET Patient?family=Chalmers`.
     var request: String

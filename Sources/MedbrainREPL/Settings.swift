@@ -21,6 +21,11 @@ struct Settings: Sendable {
     /// Seconds one FHIRPath evaluation (`fhirpath`, `search --where`, a lesson's check) may run.
     var fhirpathLimit = 10.0
 
+    /// The setting a typed name means: `color` is `colour`, as users of either spelling expect.
+    static func name(_ typed: String) -> String {
+        typed.lowercased() == "color" ? "colour" : typed.lowercased()
+    }
+
     enum TraceMode: String, CaseIterable, Sendable {
         case off, on, body
     }

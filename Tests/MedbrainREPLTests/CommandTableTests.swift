@@ -94,6 +94,8 @@ struct CommandTableTests {
                 ])
         }
 
-        func commandFinished(_ line: String, succeeded: Bool, in repl: REPL) async { finished.append(line) }
+        func commandFinished(_ line: String, succeeded: Bool, in session: any LessonHost) async {
+            finished.append(line)
+        }
     }
 }

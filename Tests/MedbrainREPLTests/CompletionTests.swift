@@ -55,12 +55,12 @@ struct CompletionTests {
             try Data("{}".utf8).write(to: folder.appendingPathComponent(name))
         }
         let base = folder.path
-        #expect(CommandContext.paths(completing: "@", in: base) == ["@dosage.json", "@dose.json", "@lessons/"])
-        #expect(CommandContext.paths(completing: "@dos", in: base) == ["@dosage.json", "@dose.json"])
-        #expect(CommandContext.paths(completing: "@lessons/", in: base) == ["@lessons/one.txt"])
-        #expect(CommandContext.paths(completing: "@.h", in: base) == ["@.hidden"])
-        #expect(CommandContext.paths(completing: "@\(base)/les") == ["@\(base)/lessons/"])
-        #expect(CommandContext.paths(completing: "@nowhere/", in: base) == [])
+        #expect(Completions.paths(completing: "@", in: base) == ["@dosage.json", "@dose.json", "@lessons/"])
+        #expect(Completions.paths(completing: "@dos", in: base) == ["@dosage.json", "@dose.json"])
+        #expect(Completions.paths(completing: "@lessons/", in: base) == ["@lessons/one.txt"])
+        #expect(Completions.paths(completing: "@.h", in: base) == ["@.hidden"])
+        #expect(Completions.paths(completing: "@\(base)/les") == ["@\(base)/lessons/"])
+        #expect(Completions.paths(completing: "@nowhere/", in: base) == [])
     }
 
     @Test(arguments: [

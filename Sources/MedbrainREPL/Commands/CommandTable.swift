@@ -1,7 +1,7 @@
 import FHIRModel
 
 /// Every command the REPL knows, the built-in ones and those its extensions add, by group.
-struct CommandTable {
+struct CommandTable: Sendable {
     let groups: [CommandGroup]
 
     var all: [Command] { groups.flatMap(\.commands) }

@@ -17,7 +17,7 @@ extension CommandGroup {
                     example: "connect builtin r4", waiting: "Connecting…",
                     complete: { context, words in
                         switch words.count {
-                        case 2: ["builtin"] + context.profileNames
+                        case 2: ["builtin"] + context.completions.profileNames
                         case 3 where words[1] == "builtin": FHIRVersion.allCases.map(\.rawValue)
                         case 4... where words[1] == "builtin":
                             switch words[words.count - 2] {
@@ -27,43 +27,48 @@ extension CommandGroup {
                             }
                         default: []
                         }
-                    }, run: { try await $0.connect($1) }),
+                    }, run: { try await Connecting(context: $0).connect($1) }),
                 .builtin(
                     "servers", usage: "servers",
                     summary: "the server profiles 'connect NAME' uses (URL, version, credentials)", section: "§11.4.1",
-                    example: "servers", run: { try $0.listServers($1) }),
+                    example: "servers", run: { try Connecting(context: $0).listServers($1) }),
                 .builtin(
                     "disconnect", usage: "disconnect", summary: "forget the server (and the patient)",
                     section: "§11.4.1",
-                    example: "disconnect", run: { try $0.disconnect($1) }),
+                    example: "disconnect", run: { try Connecting(context: $0).disconnect($1) }),
                 .builtin(
                     "web", usage: "web", summary: "the address of a Medbrain server's web view, for the class to watch",
-                    example: "web", run: { try await $0.web($1) }),
+                    example: "web", run: { try await Connecting(context: $0).web($1) }),
             ])
     }
 }
 
-extension CommandContext {
+/// The bodies of this file's commands, each working through the session's ``CommandContext``.
+private struct Connecting {
+    let context: CommandContext
+
     fileprivate func connect(_ arguments: [String]) async throws {
         let target = try await connectTarget(arguments)
         let client: FHIRClient
         do {
             client = try await FHIRClient.connect(
-                to: target.url, timeout: settings.current.timeout,
-                observer: { [settings, console, requests] exchange in
+                to: target.url, timeout: context.settings.current.timeout,
+                observer: {
+                    [settings = context.settings, console = context.console, requests = context.requests] exchange in
                     requests.add(exchange)
                     Self.report(exchange, settings: settings.current, console: console)
-                }, cancellation: cancellation, credentials: target.credentials, assumedVersion: target.assumedVersion)
+                }, cancellation: context.cancellation, credentials: target.credentials,
+                assumedVersion: target.assumedVersion)
         } catch {
             // As psql keeps its connection when \c fails: say which server later commands still use.
-            guard let previous = session.client else { throw error }
+            guard let previous = context.session.client else { throw error }
             throw REPLError("\(error); still connected to \(previous.server.baseURL)")
         }
-        session = Session(client: client)
+        context.session = Session(client: client)
         let info = client.server
-        show(
+        context.show(
             [
-                "baseURL": .string(info.baseURL), "software": Self.json(info.software),
+                "baseURL": .string(info.baseURL), "software": CommandContext.json(info.software),
                 "fhirVersion": .string(info.fhirVersion), "version": .string(info.version.rawValue),
                 "release": .string(info.release.displayName),
                 "tutorial": .bool(info.release.tutorialVersion != nil),
@@ -73,9 +78,9 @@ extension CommandContext {
                 + (["\(info.software ?? "unnamed software"), \(Self.release(of: info))"]
                 + ["\(info.resourceTypes.count) resource types, among them \(Self.highlights(info.resourceTypes))"]
                 + [Self.tutorialNote(info.release)].compactMap { $0 } + target.loadReport)
-                .flatMap { TextTable.wrap($0, width: max(20, console.width - 2)).map { "  " + $0 } })
+                .flatMap { TextTable.wrap($0, width: max(20, context.console.width - 2)).map { "  " + $0 } })
         // A profile's own credentials win over a kept SMART login.
-        if target.credentials == nil { await resumeSMARTLogin(on: client) }
+        if target.credentials == nil { await context.smart.resume(on: client) }
     }
 
     /// `FHIR 4.0.1 (R4)`; a release Medbrain does not know says how it is read.
@@ -120,7 +125,7 @@ extension CommandContext {
         let words = options.operands
         let name = words.first ?? "dstu2"
         guard let version = FHIRVersion(rawValue: name.lowercased()), words.count <= 1 else { throw usage }
-        let server = try await servers.server(version, loading: load, smart: smart)
+        let server = try await context.servers.server(version, loading: load, smart: smart)
         // As `serve` prints it on its console: whoever approves a login on its page types it.
         let secret = server.signInSecret.map { ["approve SMART logins with the sign-in secret \($0)"] } ?? []
         return ConnectTarget(url: server.baseURL, loadReport: (load.isEmpty ? [] : server.loadReport) + secret)
@@ -128,8 +133,8 @@ extension CommandContext {
 
     fileprivate func disconnect(_ arguments: [String]) throws {
         guard arguments.isEmpty else { throw UsageError() }
-        session = Session()
-        say("disconnected")
+        context.session = Session()
+        context.say("disconnected")
     }
 
     /// Prints an exchange as it happens; on standard error in json, so standard output stays JSON.
@@ -167,31 +172,32 @@ extension CommandContext {
 
     fileprivate func listServers(_ arguments: [String]) throws {
         guard arguments.isEmpty else { throw UsageError() }
-        let file = try ServerProfiles.load(from: serversPath)
+        let file = try ServerProfiles.load(from: context.serversPath)
         guard !file.profiles.isEmpty else {
-            return say("no server profiles in \(file.path); a profile is [NAME] and a line url = BASE")
+            return context.say("no server profiles in \(file.path); a profile is [NAME] and a line url = BASE")
         }
         let rows = file.profiles.map {
             [$0.name, $0.url, $0.version?.displayName ?? "from metadata", $0.authentication]
         }
-        show(
+        context.show(
             .array(
                 file.profiles.map {
                     [
                         "name": .string($0.name), "url": .string($0.url),
-                        "version": Self.json($0.version?.rawValue), "authentication": .string($0.authentication),
+                        "version": CommandContext.json($0.version?.rawValue),
+                        "authentication": .string($0.authentication),
                     ]
                 }),
             lines: ["Server profiles in \(file.path):"]
                 + TextTable(
                     header: ["name", "url", "version", "authentication"], rows: rows, whole: ["name", "url", "version"]
                 ).render(
-                    width: console.width))
+                    width: context.console.width))
     }
 
     /// A profile named `name`, resolved to a URL and credentials; nil when there is none.
     func profileTarget(_ name: String) throws -> ConnectTarget? {
-        let file = try ServerProfiles.load(from: serversPath)
+        let file = try ServerProfiles.load(from: context.serversPath)
         guard let profile = file.profile(name) else { return nil }
         return ConnectTarget(
             url: profile.url, credentials: try credentials(of: profile), assumedVersion: profile.version)
@@ -201,7 +207,8 @@ extension CommandContext {
         if let token = profile.token { return .bearer(token: token) }
         if let command = profile.tokenCommand {
             return .bearer(
-                token: try ServerProfiles.token(running: command, for: profile.name, timeout: settings.current.timeout))
+                token: try ServerProfiles.token(
+                    running: command, for: profile.name, timeout: context.settings.current.timeout))
         }
         if let user = profile.user { return .basic(user: user, password: profile.password ?? "") }
         return nil
@@ -209,15 +216,15 @@ extension CommandContext {
 
     fileprivate func web(_ arguments: [String]) async throws {
         guard arguments.isEmpty else { throw UsageError() }
-        let server = try connected().server
+        let server = try context.session.connected().server
         let isMedbrain =
-            await servers.baseURLs.contains(server.baseURL) || server.software?.hasPrefix("Medbrain ") == true
+            await context.servers.baseURLs.contains(server.baseURL) || server.software?.hasPrefix("Medbrain ") == true
         guard isMedbrain, server.baseURL.hasSuffix(BuiltinServer.basePath) else {
             throw REPLError(
                 "\(server.software ?? "this server") has no Medbrain web view; 'connect builtin' for the built-in one")
         }
         let address = String(server.baseURL.dropLast(BuiltinServer.basePath.count)) + "/"
-        show(
+        context.show(
             ["url": .string(address)],
             lines: [
                 "web view: \(address)",

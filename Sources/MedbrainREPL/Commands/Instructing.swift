@@ -14,51 +14,55 @@ extension CommandGroup {
                     example: "instructions 4 --breakdown", tail: .json,
                     complete: { context, words in
                         if words[words.count - 2] == "--lang" { return context.languages.codes }
-                        return (words.count == 2 ? context.orderNumbers : []) + ["--lang", "--breakdown"]
-                    }, run: { try $0.instructions($1) })
+                        return (words.count == 2 ? context.completions.orderNumbers : []) + ["--lang", "--breakdown"]
+                    }, run: { try Instructing(context: $0).instructions($1) })
             ])
     }
 }
 
-extension CommandContext {
+/// The bodies of this file's commands, each working through the session's ``CommandContext``.
+private struct Instructing {
+    let context: CommandContext
+
     fileprivate func instructions(_ arguments: [String]) throws {
         let options = try CommandOptions(arguments, ["--breakdown": .flag, "--lang": .value("a language code")])
         let (rest, breakdown) = (options.operands, options.has("--breakdown"))
-        let code = options.value("--lang") ?? settings.current.language
-        if let word = rest.last, word.hasPrefix("{") || word.hasPrefix("@") { return try say(word, code: code) }
-        if instructionsWithheld {
+        let code = options.value("--lang") ?? context.settings.current.language
+        if let word = rest.last, word.hasPrefix("{") || word.hasPrefix("@") { return try sayOwn(word, code: code) }
+        if context.instructionsWithheld {
             throw REPLError(
                 "in this lesson you read the Timing yourself; 'instructions JSON' says a Timing or Dosage you write")
         }
-        let (_, order) = try chosenOrder(rest)
-        let version = try connected().version
-        let renderer = InstructionsRenderer(language: try language(code))
+        let (_, order) = try context.session.chooseOrder(rest)
+        let version = try context.session.connected().version
+        let renderer = InstructionsRenderer(language: try context.language(code))
         let dosages = order.dosages.isEmpty ? [OrderDosage()] : order.dosages
         let all = dosages.map { renderer.instructions(for: $0, version: version) }
-        lastSaid = all.map(\.sentence)
-        show(
+        context.lastSaid = all.map(\.sentence)
+        context.show(
             .array(all.map(\.json)),
             text: zip(dosages.indices, all).map { index, instructions in
                 guard breakdown else { return instructions.sentence + "\n" }
                 let item = InstructionsInput.Item(
                     content: .dosage(dosages[index]), version: version, path: "dosageInstruction[\(index)]",
-                    orderID: order.id, medication: name(of: order))
-                return Self.fitted(InstructionsBreakdown(item: item, instructions: instructions), width: console.width)
+                    orderID: order.id, medication: context.session.name(of: order))
+                return Self.fitted(
+                    InstructionsBreakdown(item: item, instructions: instructions), width: context.console.width)
             }.joined())
     }
 
     /// `instructions {"repeat": …}`: the sentence of a Timing, a Dosage or an order the student
     /// wrote, in whichever release its members say.
-    private func say(_ word: String, code: String) throws {
+    private func sayOwn(_ word: String, code: String) throws {
         let json = try ResourceInput.read(word)
         let input: InstructionsInput
         do { input = try InstructionsInput(json: json) } catch {
             throw REPLError(error.description)
         }
-        let renderer = InstructionsRenderer(language: try language(code))
+        let renderer = InstructionsRenderer(language: try context.language(code))
         let all = input.items.map { renderer.instructions(for: $0) }
-        lastSaid = all.map(\.sentence)
-        show(.array(all.map(\.json)), text: all.map { $0.sentence + "\n" }.joined())
+        context.lastSaid = all.map(\.sentence)
+        context.show(.array(all.map(\.json)), text: all.map { $0.sentence + "\n" }.joined())
     }
 
     /// The breakdown wrapped to the terminal: the sentence indented, the parts as a table.

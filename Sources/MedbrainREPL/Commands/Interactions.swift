@@ -11,53 +11,56 @@ extension CommandGroup {
                 .builtin(
                     "read", usage: "read TYPE ID | TYPE/ID[/_history/V] [> FILE]",
                     summary: "one resource as JSON (a version with _history/V)", section: "http.html#read",
-                    example: "read Patient f001", waiting: "Reading…", complete: { $0.typeCompletions($1) },
-                    run: { try await $0.readResource($1) }),
+                    example: "read Patient f001", waiting: "Reading…", complete: { $0.completions.types($1) },
+                    run: { try await Interactions(context: $0).readResource($1) }),
                 .builtin(
                     "history", usage: "history TYPE ID [> FILE]", summary: "every version of a resource",
                     section: "http.html#history", example: "history Patient f001", waiting: "Reading the history…",
-                    complete: { $0.typeCompletions($1) }, run: { try await $0.history($1) }),
+                    complete: { $0.completions.types($1) }, run: { try await Interactions(context: $0).history($1) }),
                 .builtin(
                     "create", usage: "create TYPE @FILE|JSON", summary: "create a resource; the server names it",
                     section: "http.html#create", example: "create Patient @patient.json", waiting: "Creating…",
                     tail: .json,
-                    complete: { $0.typeCompletions($1) }, run: { try await $0.create($1) }),
+                    complete: { $0.completions.types($1) }, run: { try await Interactions(context: $0).create($1) }),
                 .builtin(
                     "update", usage: "update TYPE ID @FILE|JSON",
                     summary: "replace a resource, refused if it changed since 'read'", section: "http.html#update",
                     example: "update Patient f001 @patient.json", waiting: "Updating…", tail: .json,
-                    complete: { $0.typeCompletions($1) }, run: { try await $0.update($1) }),
+                    complete: { $0.completions.types($1) }, run: { try await Interactions(context: $0).update($1) }),
                 .builtin(
                     "delete", usage: "delete TYPE ID [--yes]", summary: "delete a resource (asks first on a terminal)",
                     section: "http.html#delete", example: "delete Observation 1 --yes",
-                    complete: { context, words in words.count == 4 ? ["--yes"] : context.typeCompletions(words) },
-                    run: { try await $0.delete($1) }),
+                    complete: { context, words in words.count == 4 ? ["--yes"] : context.completions.types(words) },
+                    run: { try await Interactions(context: $0).delete($1) }),
             ])
     }
 }
 
-extension CommandContext {
+/// The bodies of this file's commands, each working through the session's ``CommandContext``.
+private struct Interactions {
+    let context: CommandContext
+
     /// `read TYPE ID`, `read TYPE/ID` or `read TYPE/ID/_history/V`.
     fileprivate func readResource(_ arguments: [String]) async throws {
-        let (arguments, file) = try Self.savingTarget(arguments)
+        let (arguments, file) = try Presenter.savingTarget(arguments)
         let path = try Self.resourcePath(arguments, allowingVersion: true)
-        let client = try connected()
-        try checkType(path.type, on: client)
+        let client = try context.session.connected()
+        try client.checkType(path.type)
         let response = try await client.request("GET", path.text)
         guard let json = response.json else { throw REPLError("the server answered \(response.status) with no body") }
         try Self.checkAnswer(json, type: path.type, id: path.id)
         remember(json, etag: response.etag)
-        try present(ExploreResult(json: json, request: "GET \(path.text)"), savingTo: file)
+        try context.presenter.present(ExploreResult(json: json, request: "GET \(path.text)"), savingTo: file)
     }
 
     /// `history TYPE ID`: every version of one resource, newest first.
     fileprivate func history(_ arguments: [String]) async throws {
-        let (arguments, file) = try Self.savingTarget(arguments)
+        let (arguments, file) = try Presenter.savingTarget(arguments)
         let path = try Self.resourcePath(arguments, allowingVersion: false)
-        let client = try connected()
-        try checkType(path.type, on: client)
+        let client = try context.session.connected()
+        try client.checkType(path.type)
         let bundle = try await client.history(path.type, id: path.id)
-        try present(
+        try context.presenter.present(
             ExploreResult(json: bundle.json, request: "GET \(path.text)/_history", bundle: bundle), savingTo: file)
     }
 
@@ -65,17 +68,17 @@ extension CommandContext {
     fileprivate func create(_ arguments: [String]) async throws {
         guard arguments.count == 2 else { throw UsageError() }
         try Self.checkName(type: arguments[0], id: "new")
-        let client = try connected()
-        try checkType(arguments[0], on: client)
+        let client = try context.session.connected()
+        try client.checkType(arguments[0])
         let resource = try ResourceInput.typed(try ResourceInput.read(arguments[1]), as: arguments[0])
         let response = try await client.request("POST", arguments[0], body: resource)
         let stored = response.json.flatMap { $0["resourceType"]?.stringValue == arguments[0] ? $0 : nil }
         let id = stored?["id"]?.stringValue ?? response.createdID(of: arguments[0])
         if let stored { remember(stored, etag: response.etag) }
-        session.result = stored.map { ExploreResult(json: $0, request: "POST \(arguments[0])") }
+        context.session.result = stored.map { ExploreResult(json: $0, request: "POST \(arguments[0])") }
         let version = Self.version(stored, etag: response.etag)
-        show(
-            ["created": .string("\(arguments[0])/\(id ?? "?")"), "version": Self.json(version)],
+        context.show(
+            ["created": .string("\(arguments[0])/\(id ?? "?")"), "version": CommandContext.json(version)],
             lines: [
                 "created \(arguments[0])/\(id ?? "(the server named no id)")"
                     + (version.map { " (version \($0))" } ?? "")
@@ -88,8 +91,8 @@ extension CommandContext {
         guard arguments.count == 3 else { throw UsageError() }
         let (type, id) = (arguments[0], arguments[1])
         try Self.checkName(type: type, id: id)
-        let client = try connected()
-        try checkType(type, on: client)
+        let client = try context.session.connected()
+        try client.checkType(type)
         guard case .object(var object) = try ResourceInput.typed(try ResourceInput.read(arguments[2]), as: type) else {
             throw UsageError()
         }
@@ -97,7 +100,7 @@ extension CommandContext {
             throw REPLError("the resource's id is \(other), not \(id)")
         }
         object["id"] = .string(id)
-        let etag = session.versionsRead["\(type)/\(id)"]
+        let etag = context.session.versionsRead["\(type)/\(id)"]
         let response: FHIRResponse
         do {
             response = try await client.update(.object(object), id: id, ifMatch: etag)
@@ -108,10 +111,10 @@ extension CommandContext {
         }
         let stored = response.json ?? .object(object)
         remember(stored, etag: response.etag)
-        session.result = ExploreResult(json: stored, request: "PUT \(type)/\(id)")
+        context.session.result = ExploreResult(json: stored, request: "PUT \(type)/\(id)")
         let version = Self.version(response.json, etag: response.etag)
-        show(
-            ["updated": .string("\(type)/\(id)"), "version": Self.json(version)],
+        context.show(
+            ["updated": .string("\(type)/\(id)"), "version": CommandContext.json(version)],
             lines: [
                 "updated \(type)/\(id)" + (version.map { " (version \($0))" } ?? "")
                     + (etag == nil ? "; it was not read first, so no If-Match was sent" : "")
@@ -125,23 +128,23 @@ extension CommandContext {
         guard words.count == 2 else { throw UsageError() }
         let (type, id) = (words[0], words[1])
         try Self.checkName(type: type, id: id)
-        let client = try connected()
-        try checkType(type, on: client)
-        if !sure, let confirm {
+        let client = try context.session.connected()
+        try client.checkType(type)
+        if !sure, let confirm = context.confirm {
             guard confirm("delete \(type)/\(id) on \(client.server.baseURL)? [y/N] ") else {
-                return say("not deleted")
+                return context.say("not deleted")
             }
         }
         _ = try await client.delete(type, id: id)
-        session.versionsRead["\(type)/\(id)"] = nil
-        say("deleted \(type)/\(id)")
+        context.session.versionsRead["\(type)/\(id)"] = nil
+        context.say("deleted \(type)/\(id)")
     }
 
     /// Keeps what a later `update` needs: the ETag, else one made from `meta.versionId`.
     private func remember(_ resource: JSONValue, etag: String?) {
         guard let type = resource["resourceType"]?.stringValue, let id = resource["id"]?.stringValue else { return }
         let version = resource["meta"]?["versionId"]?.stringValue
-        session.versionsRead["\(type)/\(id)"] = etag ?? version.map { "W/\"\($0)\"" }
+        context.session.versionsRead["\(type)/\(id)"] = etag ?? version.map { "W/\"\($0)\"" }
     }
 
     /// `3` from `W/"3"`, or the resource's `meta.versionId`.

@@ -14,7 +14,7 @@ extension CommandGroup {
                     summary: "find or create a patient and log in (the Iris app)",
                     example: "register Ada Lovelace --birth-date 1815-12-10", waiting: "Registering…",
                     complete: { _, words in options(["--birth-date", "--gender"], after: words) },
-                    run: { try await $0.register($1) }),
+                    run: { try await IrisCommands(context: $0).register($1) }),
                 .builtin(
                     "observe", usage: "observe steps N [at DATE-TIME]",
                     summary: "a step-count Observation for the patient (the Iris app)",
@@ -25,12 +25,15 @@ extension CommandGroup {
                         case 4: ["at"]
                         default: []
                         }
-                    }, run: { try await $0.observe($1) }),
+                    }, run: { try await IrisCommands(context: $0).observe($1) }),
             ])
     }
 }
 
-extension CommandContext {
+/// The bodies of this file's commands, each working through the session's ``CommandContext``.
+private struct IrisCommands {
+    let context: CommandContext
+
     /// `register GIVEN FAMILY [--birth-date D] [--gender G]`: searches by name first and
     /// creates the patient only when none matches, so registering twice makes no twin.
     fileprivate func register(_ arguments: [String]) async throws {
@@ -43,13 +46,14 @@ extension CommandContext {
         guard !given.trimmingCharacters(in: .whitespaces).isEmpty, !family.trimmingCharacters(in: .whitespaces).isEmpty
         else { throw REPLError("a patient's given and family names are not empty") }
         try checkRegistration(options)
-        let client = try connected()
+        let client = try context.session.connected()
         // FHIR's name search matches the start of a name; a registration wants the name itself.
         var query = [("family:exact", family), ("given:exact", given)]
         if let birthDate = options.value("--birth-date") { query.append(("birthdate", birthDate)) }
         let matches = try await client.search("Patient", query).entry.compactMap(\.resource)
         if matches.count > 1 {
-            console.error("warning: \(matches.count) patients are named \(given) \(family); logging in as the first\n")
+            context.console.error(
+                "warning: \(matches.count) patients are named \(given) \(family); logging in as the first\n")
         }
         let found = matches.first
         let existed = found != nil
@@ -60,12 +64,14 @@ extension CommandContext {
             json = try await client.create(Self.patient(given, family, options, version: client.version))
         }
         let patient = try Patient(json: json)
-        session.patient = patient
-        (session.orders, session.currentOrder, session.ordersListed) = ([], nil, false)
+        context.session.patient = patient
+        (context.session.orders, context.session.currentOrder, context.session.ordersListed) = ([], nil, false)
         let verb = existed ? "already registered" : "registered"
-        var summary = Self.summary(of: patient)
+        var summary = PatientCard.summary(of: patient)
         summary["created"] = .bool(!existed)
-        show(.object(summary), lines: ["\(verb): \(Self.name(patient)) (Patient/\(patient.id ?? "?")); logged in"])
+        context.show(
+            .object(summary), lines: ["\(verb): \(PatientCard.name(patient)) (Patient/\(patient.id ?? "?")); logged in"]
+        )
     }
 
     /// A birth date that is a date and not in the future, a gender FHIR knows.
@@ -75,7 +81,7 @@ extension CommandContext {
         }
         guard let text = options.value("--birth-date") else { return }
         guard let day = CivilDay(text) else { throw REPLError("--birth-date is a date such as 1815-12-10") }
-        guard day.number <= CivilDay.today(in: settings.current.timeZone, at: clock()).number else {
+        guard day.number <= CivilDay.today(in: context.settings.current.timeZone, at: context.clock()).number else {
             throw REPLError("--birth-date \(text) is in the future")
         }
     }
@@ -88,16 +94,18 @@ extension CommandContext {
         guard let steps = Int(arguments[1]), steps >= 0 else {
             throw REPLError("a step count is a whole number, such as 8000; '\(arguments[1])' is not")
         }
-        let patient = try loggedIn()
-        let client = try connected()
-        let time = arguments.count == 4 ? arguments[3] : Self.dateTime(clock(), in: settings.current.timeZone)
+        let patient = try context.session.loggedIn()
+        let client = try context.session.connected()
+        let time =
+            arguments.count == 4
+            ? arguments[3] : CommandContext.dateTime(context.clock(), in: context.settings.current.timeZone)
         guard let parsed = FHIRDateTime(time), parsed.precision == .second, parsed.zoneOffsetMinutes != nil else {
             throw REPLError("'\(time)' is not a date-time with its zone, such as 2016-08-16T20:00:00+02:00")
         }
         let observation = Self.stepCount(steps, patient: patient.id ?? "", at: time, version: client.version)
         let created = try await client.create(observation)
         let reference = "Observation/\(created["id"]?.stringValue ?? "?")"
-        show(
+        context.show(
             ["reference": .string(reference), "steps": .number(String(steps)), "effective": .string(time)],
             lines: ["recorded \(steps) steps at \(time): \(reference)"])
     }

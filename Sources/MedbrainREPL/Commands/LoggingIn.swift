@@ -3,6 +3,7 @@ import FHIRModel
 import Foundation
 import MedicationTutorial
 import ResultTables
+import SMART
 
 /// Step 2 of the tutorial: log in as a patient found by a search (§11.4–11.6), and check the
 /// patient's resources against its requirement tables (§9.3).
@@ -30,30 +31,34 @@ extension CommandGroup {
                         // Each of login's options is given once.
                         return options(choices, after: words).filter { !words.contains($0) }
                     },
-                    run: { try await $0.login($1) }),
+                    run: { try await LoggingIn(context: $0).login($1) }),
                 .builtin(
                     "pkce", usage: "pkce [VERIFIER]",
                     summary: "a PKCE code_verifier (random, or yours) and its S256 code_challenge",
-                    section: "§11.4", example: "pkce", run: { try $0.pkce($1) }),
+                    section: "§11.4", example: "pkce", run: { try LoggingIn(context: $0).pkce($1) }),
                 .builtin(
                     "logout", usage: "logout", summary: "forget the patient", section: "§11.6", example: "logout",
-                    run: { try $0.logout($1) }),
+                    run: { try LoggingIn(context: $0).logout($1) }),
                 .builtin(
                     "whoami", usage: "whoami", summary: "the logged-in patient's name, birth date and contacts",
-                    section: "§11.6", example: "whoami", run: { try $0.whoami($1) }),
+                    section: "§11.6", example: "whoami", run: { try LoggingIn(context: $0).whoami($1) }),
                 .builtin(
                     "requirements", usage: "requirements",
                     summary: "check the patient's resources against the tutorial's Tables 1-4", section: "§9.3",
-                    example: "requirements", waiting: "Checking the resources…", run: { try await $0.requirements($1) }),
+                    example: "requirements", waiting: "Checking the resources…",
+                    run: { try await LoggingIn(context: $0).requirements($1) }),
             ])
     }
 }
 
-extension CommandContext {
+/// The bodies of this file's commands, each working through the session's ``CommandContext``.
+private struct LoggingIn {
+    let context: CommandContext
+
     fileprivate func login(_ arguments: [String]) async throws {
-        if arguments.contains("--smart") { return try await smartLogin(arguments) }
-        if arguments.contains("--backend") { return try await backendLogin(arguments) }
-        let client = try connected()
+        if arguments.contains("--smart") { return try await context.smart.login(arguments) }
+        if arguments.contains("--backend") { return try await context.smart.backendLogin(arguments) }
+        let client = try context.session.connected()
         let query = try Self.loginQuery(arguments)
         let bundle: FHIRModel.Bundle
         do { bundle = try await client.search("Patient", query) } catch {
@@ -67,14 +72,14 @@ extension CommandContext {
         let asked = query.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         guard let patient = patients.first else { throw REPLError("no patient matches \(asked)") }
         let warning = "warning: \(patients.count) patients match \(asked); logging in as the first"
-        session.patient = patient
-        (session.orders, session.currentOrder, session.ordersListed) = ([], nil, false)
-        var json = Self.summary(of: patient)
+        context.session.patient = patient
+        (context.session.orders, context.session.currentOrder, context.session.ordersListed) = ([], nil, false)
+        var json = PatientCard.summary(of: patient)
         json["matches"] = .number(String(patients.count))
-        show(
+        context.show(
             .object(json),
             lines: (patients.count > 1 ? [warning] : [])
-                + ["logged in as \(Self.name(patient)) (Patient/\(patient.id ?? "?"))"])
+                + ["logged in as \(PatientCard.name(patient)) (Patient/\(patient.id ?? "?"))"])
     }
 
     /// `_id=f001` by default (the tutorial's test patient), or by id, identifier or email.
@@ -91,36 +96,36 @@ extension CommandContext {
 
     fileprivate func logout(_ arguments: [String]) throws {
         guard arguments.isEmpty else { throw UsageError() }
-        let smart = session.smart != nil
-        forgetSMARTLogin()
-        if smart { say("the SMART token is forgotten: no longer sent, nor kept") }
-        session.patient = nil
-        (session.orders, session.currentOrder, session.ordersListed) = ([], nil, false)
-        say("logged out")
+        let smart = context.session.smart != nil
+        context.smart.forget()
+        if smart { context.say("the SMART token is forgotten: no longer sent, nor kept") }
+        context.session.patient = nil
+        (context.session.orders, context.session.currentOrder, context.session.ordersListed) = ([], nil, false)
+        context.say("logged out")
     }
 
     /// The account screen of §11.6: name, birth date, gender, phone, email, address.
     fileprivate func whoami(_ arguments: [String]) throws {
         guard arguments.isEmpty else { throw UsageError() }
-        if let login = session.smart, session.patient == nil {
-            return show(smartSummary(login), lines: Self.smartLines(login))
+        if let login = context.session.smart, context.session.patient == nil {
+            return context.show(context.smart.summary(login), lines: Self.smartLines(login))
         }
-        let patient = try loggedIn()
-        var summary = Self.summary(of: patient)
-        if let login = session.smart { summary["smart"] = smartSummary(login) }
+        let patient = try context.session.loggedIn()
+        var summary = PatientCard.summary(of: patient)
+        if let login = context.session.smart { summary["smart"] = context.smart.summary(login) }
         let rows: [(String, String?)] = [
             ("born", patient.birthDate), ("gender", patient.gender),
-            ("phone", Self.contacts(patient, "phone").joined(separator: ", ")),
-            ("email", Self.contacts(patient, "email").joined(separator: ", ")),
-            ("address", patient.address.first.map(Self.address)),
+            ("phone", PatientCard.contacts(patient, "phone").joined(separator: ", ")),
+            ("email", PatientCard.contacts(patient, "email").joined(separator: ", ")),
+            ("address", patient.address.first.map(PatientCard.address)),
         ]
-        show(
+        context.show(
             .object(summary),
-            lines: ["\(Self.name(patient)) (Patient/\(patient.id ?? "?"))"]
+            lines: ["\(PatientCard.name(patient)) (Patient/\(patient.id ?? "?"))"]
                 + rows.map { label, value in
                     "  " + label.padding(toLength: 8, withPad: " ", startingAt: 0)
                         + (value.flatMap { $0.isEmpty ? nil : $0 } ?? "-")
-                } + (session.smart.map(Self.smartLines) ?? []))
+                } + (context.session.smart.map(Self.smartLines) ?? []))
     }
 
     /// A SMART login as `whoami` shows it: the app, the scopes, when the token ends.
@@ -129,37 +134,14 @@ extension CommandContext {
             + (login.fhirUser.map { ["  user    \($0) (the id_token, checked)"] } ?? [])
             + [
                 "  scopes  \(login.scope)",
-                "  expires \(time(login.expires))" + (login.renewable ? " (renewed before then)" : ""),
+                "  expires \(SMARTSession.time(login.expires))" + (login.renewable ? " (renewed before then)" : ""),
             ]
-    }
-
-    static func summary(of patient: Patient) -> JSONObject {
-        JSONObject([
-            ("id", json(patient.id)), ("name", .string(name(patient))), ("birthDate", json(patient.birthDate)),
-            ("gender", json(patient.gender)), ("phone", .array(contacts(patient, "phone").map { .string($0) })),
-            ("email", .array(contacts(patient, "email").map { .string($0) })),
-            ("address", json(patient.address.first.map(address))),
-        ])
-    }
-
-    static func contacts(_ patient: Patient, _ system: String) -> [String] {
-        patient.telecom.filter { $0.system == system }.compactMap(\.value)
-    }
-
-    static func name(_ patient: Patient) -> String {
-        patient.name.first.map { $0.displayText.oneLine } ?? "unnamed patient"
-    }
-
-    static func address(_ address: Address) -> String {
-        address.text
-            ?? (address.line + [address.postalCode, address.city, address.country].compactMap { $0 })
-            .joined(separator: ", ")
     }
 
     fileprivate func requirements(_ arguments: [String]) async throws {
         guard arguments.isEmpty else { throw UsageError() }
-        let id = try loggedIn().id ?? ""
-        let client = try tutorialClient()
+        let id = try context.session.loggedIn().id ?? ""
+        let client = try context.session.tutorialClient()
         let type = client.version.orderType
         let patient = try await client.read("Patient", id: id)
         let orders = try await client.searchAll(
@@ -170,8 +152,9 @@ extension CommandContext {
         let failures = report.rows.flatMap { row in
             row.failing.map { "\($0) does not meet '\(row.requirement.name)'" }
         }
-        show(
-            report.json, lines: Self.requirementTable(report, version: client.version, width: console.width) + failures)
+        context.show(
+            report.json,
+            lines: Self.requirementTable(report, version: client.version, width: context.console.width) + failures)
     }
 
     /// A section per table of the tutorial, titled with its number and resource type.
@@ -190,5 +173,24 @@ extension CommandContext {
         }
         let table = TextTable(header: ["requirement", "tutorial", "FHIRPath", "met"], rows: sections.flatMap(\.rows))
         return table.render(width: width, sections: sections)
+    }
+
+    /// `pkce`: the pair an app makes before it sends the user to authorize (RFC 7636), as
+    /// `openssl rand` and `openssl dgst -sha256 -binary | base64url` would make it by hand.
+    fileprivate func pkce(_ arguments: [String]) throws {
+        guard arguments.count <= 1 else { throw UsageError() }
+        let verifier = arguments.first ?? PKCE.makeVerifier()
+        if let problem = PKCE.problem(with: verifier) { throw REPLError("not a code_verifier: \(problem)") }
+        let challenge = try PKCE.challenge(for: verifier)
+        context.show(
+            [
+                "code_verifier": .string(verifier), "code_challenge": .string(challenge),
+                "code_challenge_method": .string(PKCE.method),
+            ],
+            lines: [
+                "code_verifier         \(verifier)", "code_challenge        \(challenge)",
+                "code_challenge_method \(PKCE.method)",
+                "(the challenge goes in the authorization URL; the verifier, kept secret until then, in the code's exchange)",
+            ])
     }
 }

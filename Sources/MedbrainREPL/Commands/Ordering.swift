@@ -11,47 +11,51 @@ extension CommandGroup {
             [
                 .builtin(
                     "orders", usage: "orders", summary: "the patient's prescriptions, numbered", section: "§12.7",
-                    example: "orders", waiting: "Loading prescriptions…", run: { try await $0.orders($1) }),
+                    example: "orders", waiting: "Loading prescriptions…",
+                    run: { try await Ordering(context: $0).orders($1) }),
                 .builtin(
                     "order", usage: "order N", summary: "one prescription in detail", section: "§12.7",
                     example: "order 1",
-                    complete: { context, words in words.count == 2 ? context.orderNumbers : [] },
-                    run: { try $0.order($1) }),
+                    complete: { context, words in words.count == 2 ? context.completions.orderNumbers : [] },
+                    run: { try Ordering(context: $0).order($1) }),
             ])
     }
 }
 
-extension CommandContext {
+/// The bodies of this file's commands, each working through the session's ``CommandContext``.
+private struct Ordering {
+    let context: CommandContext
+
     fileprivate func orders(_ arguments: [String]) async throws {
         guard arguments.isEmpty else { throw UsageError() }
-        let patient = try loggedIn()
-        let client = try tutorialClient()
+        let patient = try context.session.loggedIn()
+        let client = try context.session.tutorialClient()
         let type = client.version.orderType
         let resources = try await client.searchNodes(
             type, [("patient", patient.id ?? ""), ("_include", "\(type):medication"), ("_count", "100")],
             limit: 10_000)
-        (session.orders, session.medications) = try Self.ordersAndMedications(in: resources)
-        session.ordersListed = true
-        session.currentOrder = nil
-        let renderer = InstructionsRenderer(language: try language())
-        let rows = session.orders.enumerated().map { index, order in
+        (context.session.orders, context.session.medications) = try Self.ordersAndMedications(in: resources)
+        context.session.ordersListed = true
+        context.session.currentOrder = nil
+        let renderer = InstructionsRenderer(language: try context.language())
+        let rows = context.session.orders.enumerated().map { index, order in
             (
                 index + 1, order,
-                instructionsWithheld
+                context.instructionsWithheld
                     ? Self.withheld
                     : renderer.instructions(for: order.dosages.first ?? OrderDosage(), version: client.version).sentence
             )
         }
-        show(
+        context.show(
             .array(rows.map { .object(orderJSON($0, $1, version: client.version, $2)) }),
             lines: rows.isEmpty
                 ? ["No prescriptions"]
                 : TextTable(
                     header: ["#", "medication", "instructions", "status"],
                     rows: rows.map { number, order, sentence in
-                        [String(number), name(of: order), sentence, order.status ?? "-"]
+                        [String(number), context.session.name(of: order), sentence, order.status ?? "-"]
                     }, whole: ["#", "status"]
-                ).render(width: console.width))
+                ).render(width: context.console.width))
     }
 
     /// The orders and the medications `_include` brought along, by reference.
@@ -72,25 +76,25 @@ extension CommandContext {
     }
 
     fileprivate func order(_ arguments: [String]) throws {
-        let (number, order) = try chosenOrder(arguments)
-        let version = try connected().version
-        let renderer = InstructionsRenderer(language: try language())
+        let (number, order) = try context.session.chooseOrder(arguments)
+        let version = try context.session.connected().version
+        let renderer = InstructionsRenderer(language: try context.language())
         let sentences = (order.dosages.isEmpty ? [OrderDosage()] : order.dosages).map {
-            instructionsWithheld ? Self.withheld : renderer.instructions(for: $0, version: version).sentence
+            context.instructionsWithheld ? Self.withheld : renderer.instructions(for: $0, version: version).sentence
         }
         let rows: [(String, String?)] = [
             ("status", order.status), ("written", order.authoredOn),
             ("prescriber", order.prescriber?.display ?? order.prescriber?.reference),
         ]
         var json = orderJSON(number, order, version: version, sentences.first ?? "")
-        json["authoredOn"] = Self.json(order.authoredOn)
-        json["prescriber"] = Self.json(rows[2].1)
+        json["authoredOn"] = CommandContext.json(order.authoredOn)
+        json["prescriber"] = CommandContext.json(rows[2].1)
         json["instructions"] = .array(sentences.map { .string($0) })
-        show(
+        context.show(
             .object(json),
-            lines: ["\(number). \(name(of: order)) (\(version.orderType)/\(order.id ?? "?"))"]
-                + rows.flatMap { labelled($0, $1 ?? "-", labelWidth: 10) }
-                + sentences.enumerated().flatMap { labelled("dosage \($0 + 1)", $1, labelWidth: 10) })
+            lines: ["\(number). \(context.session.name(of: order)) (\(version.orderType)/\(order.id ?? "?"))"]
+                + rows.flatMap { context.labelled($0, $1 ?? "-", labelWidth: 10) }
+                + sentences.enumerated().flatMap { context.labelled("dosage \($0 + 1)", $1, labelWidth: 10) })
     }
 
     /// What `orders` and `order` show for a sentence a lesson asks the student to read themselves.
@@ -100,8 +104,8 @@ extension CommandContext {
     func orderJSON(_ number: Int, _ order: Order, version: FHIRVersion, _ sentence: String) -> JSONObject {
         JSONObject([
             ("number", .number(String(number))), ("reference", .string("\(version.orderType)/\(order.id ?? "")")),
-            ("medication", .string(name(of: order))), ("instructions", .string(sentence)),
-            ("status", Self.json(order.status)),
+            ("medication", .string(context.session.name(of: order))), ("instructions", .string(sentence)),
+            ("status", CommandContext.json(order.status)),
         ])
     }
 }

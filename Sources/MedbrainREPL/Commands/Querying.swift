@@ -16,23 +16,27 @@ extension CommandGroup {
                     summary: "FHIRPath on the last result (or a file): what it holds, filtered, counted",
                     section: "fhirpath.html",
                     example: "fhirpath entry.resource.where(status = 'not-done').count()", tail: .expression,
-                    complete: { $0.fhirPathCompletions($1) }, run: { try $0.fhirpath($1) }),
+                    complete: { Querying(context: $0).fhirPathCompletions($1) },
+                    run: { try Querying(context: $0).fhirpath($1) }),
                 .builtin(
                     "show", usage: "show [json|table|summary] [> FILE]",
                     summary: "the last result again, or saved to a file", example: "show json > result.json",
                     complete: { _, words in words.count == 2 ? ["json", "table", "summary"] : [] },
-                    run: { try $0.showResult($1) }),
+                    run: { try Querying(context: $0).showResult($1) }),
                 .builtin(
                     "validate", usage: "validate [\(FHIRVersion.choices)] @FILE|JSON",
                     summary: "check a resource here: FHIR's rules and the tutorial's tables", section: "§9.3",
                     example: "validate @dose.json", tail: .json,
                     complete: { _, words in words.count == 2 ? FHIRVersion.allCases.map(\.rawValue) : [] },
-                    run: { try $0.validate($1) }),
+                    run: { try Querying(context: $0).validate($1) }),
             ])
     }
 }
 
-extension CommandContext {
+/// The bodies of this file's commands, each working through the session's ``CommandContext``.
+private struct Querying {
+    let context: CommandContext
+
     /// `fhirpath [@FILE] EXPRESSION`: evaluates on the file, or on the last result (a search's
     /// Bundle, a `read`, a `get`, what `show` shows); an expression that reads no resource
     /// (`today() - 1 year`) needs neither.
@@ -41,11 +45,11 @@ extension CommandContext {
         let file = first.hasPrefix("@") ? first : nil
         let words = arguments.dropFirst(file == nil ? 0 : 1)
         guard !words.isEmpty else { throw UsageError() }
-        let expression = try parseFHIRPath(words.joined(separator: " "))
+        let expression = try context.fhirPath.parse(words.joined(separator: " "))
         let resource: JSONValue?
         if let file {
             resource = try ResourceInput.read(file)
-        } else if let result = session.result {
+        } else if let result = context.session.result {
             resource = result.json
         } else if expression.readsInput {
             throw REPLError("nothing to evaluate on yet: 'search', 'read' or 'get' first, or give @FILE")
@@ -53,16 +57,16 @@ extension CommandContext {
             resource = nil
         }
         let items: [FHIRPathValue]
-        do { items = try expression.evaluate(on: resource, environment: fhirPathEnvironment()) } catch {
+        do { items = try expression.evaluate(on: resource, environment: context.fhirPath.environment()) } catch {
             throw REPLError(error.description)
         }
-        show(items.jsonArray, lines: items.textLines + emptyBecauseCounted(items, file: file))
+        context.show(items.jsonArray, lines: items.textLines + emptyBecauseCounted(items, file: file))
     }
 
     /// Why nothing came, when the last result is a count (`count`'s `_summary=count`), which
     /// holds the total and no resources: the note people miss, said where they look.
     private func emptyBecauseCounted(_ items: [FHIRPathValue], file: String?) -> [String] {
-        guard items.isEmpty, file == nil, let result = session.result, result.request.contains("_summary=count")
+        guard items.isEmpty, file == nil, let result = context.session.result, result.request.contains("_summary=count")
         else { return [] }
         return [
             "(the last result is the count of \(result.request): only its total, no resources; 'search' keeps them)"
@@ -82,7 +86,9 @@ extension CommandContext {
             (base, partial) = (nil, Substring(typed))
         }
         var names = elementNames(at: base)
-        if base == nil, let type = session.result?.json["resourceType"]?.stringValue { names.insert(type, at: 0) }
+        if base == nil, let type = context.session.result?.json["resourceType"]?.stringValue {
+            names.insert(type, at: 0)
+        }
         names += FHIRPathExpression.functionNames.map { $0 + "(" }
         let prefix = base.map { $0 + "." } ?? ""
         return names.filter { $0.hasPrefix(partial) }.map { prefix + $0 }
@@ -91,11 +97,11 @@ extension CommandContext {
     /// The element names of the objects the expression gives on the last result (`resourceType`
     /// aside), choices by their FHIRPath names.
     private func elementNames(at base: String?) -> [String] {
-        guard let json = session.result?.json else { return [] }
+        guard let json = context.session.result?.json else { return [] }
         var items: [FHIRPathValue] = [.element(FHIRPathElement(resource: json))]
         if let base, !base.isEmpty, !base.hasPrefix("@") {
             guard let expression = try? FHIRPathExpression(base),
-                let found = try? expression.evaluate(on: json, environment: fhirPathEnvironment())
+                let found = try? expression.evaluate(on: json, environment: context.fhirPath.environment())
             else { return [] }
             items = found
         }
@@ -111,18 +117,18 @@ extension CommandContext {
 
     /// `show [json|table|summary] [> FILE]`: the last result again, in the form asked for.
     fileprivate func showResult(_ arguments: [String]) throws {
-        let (arguments, file) = try Self.savingTarget(arguments)
+        let (arguments, file) = try Presenter.savingTarget(arguments)
         guard arguments.count <= 1 else { throw UsageError() }
-        guard let result = session.result else {
+        guard let result = context.session.result else {
             throw REPLError("nothing to show yet; 'search', 'read' or 'get' first")
         }
-        if let file { return try save(result.json, to: file) }
+        if let file { return try context.presenter.save(result.json, to: file) }
         switch arguments.first?.lowercased() {
-        case nil: try present(result, savingTo: nil)
-        case "json": console.output(result.json.prettyText + "\n")
-        case "table": console.output(table(of: result).map { $0 + "\n" }.joined())
+        case nil: try context.presenter.present(result, savingTo: nil)
+        case "json": context.console.output(result.json.prettyText + "\n")
+        case "table": context.console.output(context.presenter.table(of: result).map { $0 + "\n" }.joined())
         case "summary":
-            show(
+            context.show(
                 ["summary": .string(ResultLines.summary(of: result.json))],
                 lines: [ResultLines.summary(of: result.json)])
         default: throw UsageError()
@@ -147,7 +153,7 @@ extension CommandContext {
         let requirements = Requirement.tables.filter { $0.resourceType[version] == type }
         let unmet = requirements.filter { !$0.isMet(by: resource, version: version) }
         let name = "\(type) (\(version.displayName))"
-        show(
+        context.show(
             [
                 "resourceType": .string(type), "version": .string(version.rawValue), "valid": .bool(issues.isEmpty),
                 "issues": .array(issues.map { ["path": .string($0.path), "message": .string($0.message)] }),
@@ -176,7 +182,7 @@ extension CommandContext {
             guard let version = FHIRVersion(rawValue: word.lowercased()) else { throw UsageError() }
             return version
         }
-        if let client = session.client { return client.version }
+        if let client = context.session.client { return client.version }
         // The tutorial's resources tell their release by their members; others could be any.
         switch resource["resourceType"]?.stringValue {
         case "MedicationOrder", "MedicationRequest": return Order.version(of: resource)

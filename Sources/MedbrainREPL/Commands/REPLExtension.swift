@@ -6,10 +6,10 @@ public protocol REPLExtension: AnyObject {
     var commandGroup: CommandGroup { get }
     /// Why the command named `name` (its canonical name, not an alias) may not run now, or nil
     /// to let it run: a lesson that asks for raw requests refuses the shortcuts.
-    func refusal(of name: String, in repl: REPL) -> String?
-    func commandFinished(_ line: String, succeeded: Bool, in repl: REPL) async
+    func refusal(of name: String, in session: any LessonHost) -> String?
+    func commandFinished(_ line: String, succeeded: Bool, in session: any LessonHost) async
 }
 
 extension REPLExtension {
-    public func refusal(of name: String, in repl: REPL) -> String? { nil }
+    public func refusal(of name: String, in session: any LessonHost) -> String? { nil }
 }

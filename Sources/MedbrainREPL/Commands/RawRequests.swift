@@ -14,25 +14,28 @@ extension CommandGroup {
                     "get", usage: "get PATH [-H 'NAME: VALUE']… [> FILE]",
                     summary: "any GET, relative to the base; prints the JSON",
                     section: "http.html", example: "get Patient/f001/_history/1", waiting: "Waiting…",
-                    run: { try await $0.get($1) }),
+                    run: { try await RawRequests(context: $0).get($1) }),
                 .builtin(
                     "post", usage: "post PATH [-H 'NAME: VALUE']… @FILE|JSON|--form FORM",
                     summary: "any POST: a transaction or batch to the base, an operation, a form to an OAuth endpoint",
                     section: "http.html", example: "post / @transaction.json", waiting: "Waiting…", tail: .json,
-                    run: { try await $0.post($1) }),
+                    run: { try await RawRequests(context: $0).post($1) }),
             ])
     }
 }
 
-extension CommandContext {
+/// The bodies of this file's commands, each working through the session's ``CommandContext``.
+private struct RawRequests {
+    let context: CommandContext
+
     /// `get PATH`: any GET, relative to the base or absolute; prints the answer's JSON.
     fileprivate func get(_ arguments: [String]) async throws {
-        let (words, file) = try Self.savingTarget(arguments)
+        let (words, file) = try Presenter.savingTarget(arguments)
         let (arguments, headers, _) = try Self.headerOptions(words)
         guard arguments.count == 1 else { throw UsageError() }
-        let response = try await connected().request(
+        let response = try await context.session.connected().request(
             "GET", arguments[0], headers: headers, followingRedirects: false)
-        try show(response, request: "GET \(arguments[0])", savingTo: file)
+        try showAnswer(response, request: "GET \(arguments[0])", savingTo: file)
     }
 
     /// `post PATH @FILE|JSON`: a transaction or batch to the base, an operation, a search by POST;
@@ -40,7 +43,7 @@ extension CommandContext {
     fileprivate func post(_ words: [String]) async throws {
         let (arguments, headers, form) = try Self.headerOptions(words, form: true)
         guard arguments.count == (form == nil ? 2 : 1) else { throw UsageError() }
-        let client = try connected()
+        let client = try context.session.connected()
         if let form {
             guard headers.isEmpty else { throw REPLError("a form goes as a browser sends it; -H is for FHIR requests") }
             let response: FHIRResponse
@@ -55,7 +58,7 @@ extension CommandContext {
         let response = try await client.request(
             "POST", arguments[0], body: try ResourceInput.read(arguments[1]), headers: headers,
             followingRedirects: false)
-        try show(response, request: "POST \(arguments[0])", savingTo: nil)
+        try showAnswer(response, request: "POST \(arguments[0])", savingTo: nil)
     }
 
     /// The header fields typed as curl takes them (`-H 'Prefer: return=minimal'`, `--header`),
@@ -102,15 +105,15 @@ extension CommandContext {
         guard !value.isEmpty else { throw REPLError("the header field \(name) needs a value") }
     }
 
-    private func show(_ response: FHIRResponse, request: String, savingTo file: String?) throws {
+    private func showAnswer(_ response: FHIRResponse, request: String, savingTo file: String?) throws {
         guard let json = response.json, !(300..<400).contains(response.status) else {
             return showWithoutBody(response)
         }
         let bundle = json["resourceType"]?.stringValue == "Bundle" ? try? FHIRModel.Bundle(json: json) : nil
-        session.result = ExploreResult(json: json, request: request, bundle: bundle)
-        if let file { return try save(json, to: file) }
+        context.session.result = ExploreResult(json: json, request: request, bundle: bundle)
+        if let file { return try context.presenter.save(json, to: file) }
         // The escape hatch shows exactly what came, in either format.
-        console.output(json.prettyText + "\n")
+        context.console.output(json.prettyText + "\n")
     }
 
     /// A redirect's status and `Location`, or a status alone.
@@ -122,13 +125,41 @@ extension CommandContext {
                 JSONObject(
                     [("status", .number(String(response.status)))]
                         + (response.location.map { [("location", JSONValue.string($0))] } ?? [])))
-            return show(json, lines: ["\(response.status), no body\(located)"])
+            return context.show(json, lines: ["\(response.status), no body\(located)"])
         }
         let json: JSONValue = ["status": .number(String(response.status)), "location": .string(location)]
         // The redirect is the answer: a check, or `fhirpath location`, reads it as the last result.
-        session.result = ExploreResult(json: json, request: "\(response.status) \(response.url)", bundle: nil)
-        show(
+        context.session.result = ExploreResult(json: json, request: "\(response.status) \(response.url)", bundle: nil)
+        context.show(
             json,
             lines: ["\(response.status), Location: \(location)", "(a redirect is shown, not followed)"])
+    }
+
+    /// `post URL --form …` answered. A token endpoint's answer is shown with its tokens hidden,
+    /// and the session uses the token from then on, as an app would.
+    private func showForm(_ response: FHIRResponse, form: String, on client: FHIRClient) async throws {
+        guard let json = response.json, !(300..<400).contains(response.status) else {
+            return showWithoutBody(response)
+        }
+        let shown = HiddenSecrets.hiding(json)
+        context.session.result = ExploreResult(json: shown, request: "POST \(response.url)", bundle: nil)
+        context.console.output(shown.prettyText + "\n")
+        guard json["access_token"]?.stringValue != nil else { return }
+        try await adopt(json, from: response.url, form: form, on: client)
+    }
+
+    /// Logs in with a token response, when it came from the token endpoint the connected server
+    /// announces: a token from anywhere else is not sent to this server.
+    private func adopt(_ answer: JSONValue, from url: String, form: String, on client: FHIRClient) async throws {
+        guard let endpoints = try? await client.smartEndpoints(), endpoints.token == url else {
+            return context.say(
+                "the token is not used: \(url) is not the token endpoint \(client.server.baseURL) announces")
+        }
+        let clientID = QueryString.parameters(form).first { $0.name == "client_id" }?.value ?? "(the form's client)"
+        guard
+            let login = SMARTLogin(
+                answer, baseURL: client.server.baseURL, clientID: clientID, tokenURL: url, now: context.clock())
+        else { return }
+        try await context.smart.begin(login, on: client)
     }
 }

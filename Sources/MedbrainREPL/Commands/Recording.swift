@@ -14,45 +14,53 @@ extension CommandGroup {
                     example: "administer 1 taken at 2016-08-16T08:00:00+02:00", waiting: "Recording the dose…",
                     complete: { context, words in
                         switch words.count {
-                        case 2: context.orderNumbers
+                        case 2: context.completions.orderNumbers
                         case 3: ["taken", "missed"]
                         case 4: ["at"]
                         default: []
                         }
-                    }, run: { try await $0.administer($1) })
+                    }, run: { try await Recording(context: $0).administer($1) })
             ])
     }
 }
 
-extension CommandContext {
+/// The bodies of this file's commands, each working through the session's ``CommandContext``.
+private struct Recording {
+    let context: CommandContext
+
     fileprivate func administer(_ arguments: [String]) async throws {
         let outcome = arguments.count > 1 ? arguments[1].lowercased() : ""
         guard arguments.count == 2 || (arguments.count == 4 && arguments[2].lowercased() == "at"),
             ["taken", "missed"].contains(outcome)
         else { throw UsageError() }
-        let (number, order) = try chosenOrder([arguments[0]])
-        let client = try connected()
-        let time = arguments.count == 4 ? arguments[3] : Self.dateTime(clock(), in: settings.current.timeZone)
+        let (number, order) = try context.session.chooseOrder([arguments[0]])
+        let client = try context.session.connected()
+        let time =
+            arguments.count == 4
+            ? arguments[3] : CommandContext.dateTime(context.clock(), in: context.settings.current.timeZone)
         // FHIR wants a zone with every time; year 0 is no date a dose was taken on.
         guard let parsed = FHIRDateTime(time), parsed.precision == .second, parsed.zoneOffsetMinutes != nil,
             parsed.year >= 1
         else { throw REPLError("'\(time)' is not a date-time with its zone, such as 2016-08-16T08:00:00+02:00") }
         let taken = outcome == "taken"
         let administration = Self.administration(
-            of: order, patient: try loggedIn(), taken: taken, at: time, version: client.version)
+            of: order, patient: try context.session.loggedIn(), taken: taken, at: time, version: client.version)
         let created = try await client.create(administration)
         let reference = "MedicationAdministration/\(created["id"]?.stringValue ?? "?")"
-        session.recorded.append(RecordedDose(order: number, taken: taken, reference: reference))
+        context.session.recorded.append(RecordedDose(order: number, taken: taken, reference: reference))
         // The tutorial's app reloads the list after a dose; so does this, to show it arrived. The
         // dose is stored either way, so a failure here is a warning, not the command's error.
         // Only the counts are shown, so each dose is read for whether it was taken, no more.
         let list: Result<(taken: Int, notTaken: Int), any Error>
-        do { list = .success(try await countAdministrations(of: order)) } catch { list = .failure(error) }
+        do {
+            list = .success(
+                try await AdministrationPages(client: try context.session.tutorialClient()).count(of: order))
+        } catch { list = .failure(error) }
         let counts = try? list.get()
         let summary =
             counts.map { "order \(number) now has \($0 + $1) administrations: \($0) taken, \($1) not taken" }
             ?? "warning: the list was not read again: \(list.failureText)"
-        show(
+        context.show(
             [
                 "reference": .string(reference), "order": .number(String(number)), "taken": .bool(taken),
                 "effective": .string(time),

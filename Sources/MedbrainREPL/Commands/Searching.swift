@@ -14,34 +14,39 @@ extension CommandGroup {
                     summary: "any search the server supports, as a table per resource type",
                     section: "http.html#search",
                     example: "search MedicationAdministration patient=f001 effective-time=ge2016-08-01 _count=5",
-                    waiting: "Searching…", complete: { $0.searchCompletions($1) }, run: { try await $0.search($1) }),
+                    waiting: "Searching…", complete: { $0.completions.search($1) },
+                    run: { try await Searching(context: $0).search($1) }),
                 .builtin(
                     "page", usage: "page next|previous|first|last|all [LIMIT] [> FILE]",
                     summary: "follow the last Bundle's link; all follows next to the end", section: "http.html#search",
                     example: "page next", waiting: "Reading the page…",
                     complete: { _, words in words.count == 2 ? ["next", "previous", "first", "last", "all"] : [] },
-                    run: { try await $0.page($1) }),
+                    run: { try await Searching(context: $0).page($1) }),
                 .builtin(
                     "count", usage: "count TYPE [NAME=VALUE ...]", summary: "how many match (_summary=count)",
                     section: "http.html#search", example: "count MedicationAdministration patient=f001",
-                    waiting: "Counting…", complete: { $0.searchCompletions($1) }, run: { try await $0.count($1) }),
+                    waiting: "Counting…", complete: { $0.completions.search($1) },
+                    run: { try await Searching(context: $0).count($1) }),
             ])
     }
 }
 
-extension CommandContext {
+/// The bodies of this file's commands, each working through the session's ``CommandContext``.
+private struct Searching {
+    let context: CommandContext
+
     fileprivate func search(_ arguments: [String]) async throws {
-        let (words, file) = try Self.savingTarget(arguments)
+        let (words, file) = try Presenter.savingTarget(arguments)
         let (arguments, condition) = try Self.whereOption(words)
         guard let type = arguments.first else { throw UsageError() }
-        let filter = try condition.map { try parseFHIRPath($0) }
-        let client = try connected()
-        try checkType(type, on: client)
+        let filter = try condition.map { try context.fhirPath.parse($0) }
+        let client = try context.session.connected()
+        try client.checkType(type)
         let parameters = try Self.searchParameters(arguments.dropFirst())
         let bundle = try await client.search(type, parameters)
         let query = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         let request = "GET \(type)" + (query.isEmpty ? "" : "?" + query)
-        try present(try filtered(bundle, request: request, pages: 1...1, by: filter), savingTo: file)
+        try context.presenter.present(try filtered(bundle, request: request, pages: 1...1, by: filter), savingTo: file)
     }
 
     /// The result of a page, with `--where`'s condition applied and said, when there is one.
@@ -63,11 +68,11 @@ extension CommandContext {
     /// `page next|previous|first|last` follows the last Bundle's link of that relation;
     /// `page all [LIMIT]` follows `next` to the end.
     fileprivate func page(_ arguments: [String]) async throws {
-        let (arguments, file) = try Self.savingTarget(arguments)
+        let (arguments, file) = try Presenter.savingTarget(arguments)
         guard let relation = arguments.first.map(Self.linkRelation), arguments.count <= 2,
             ["next", "previous", "first", "last", "all"].contains(relation)
         else { throw UsageError() }
-        guard let current = session.result, let bundle = current.bundle else {
+        guard let current = context.session.result, let bundle = current.bundle else {
             throw REPLError("no search to page; 'search' first")
         }
         if relation == "all" {
@@ -83,7 +88,7 @@ extension CommandContext {
                 "the last Bundle has no '\(relation)' link"
                     + (links.isEmpty ? "" : "; it has \(links.map { "'\($0)'" }.joined(separator: ", "))"))
         }
-        let page = try await connected().page(link)
+        let page = try await context.session.connected().page(link)
         let number: Int? =
             switch relation {
             case "next": current.pages.map { $0.upperBound + 1 }
@@ -92,7 +97,7 @@ extension CommandContext {
             default: nil
             }
         // The search's --where goes on filtering: a page of everything would pass for its matches.
-        try present(
+        try context.presenter.present(
             try filtered(page, request: "GET \(link)", pages: number.map { $0...$0 }, by: current.filter),
             savingTo: file)
     }
@@ -106,8 +111,8 @@ extension CommandContext {
         guard let limit = text.map({ Int($0) }) ?? Self.pageAllLimit, limit > 0 else {
             throw REPLError("the limit of 'page all' is a number of resources, such as 1000")
         }
-        let client = try connected()
-        defer { spinner.note(nil) }
+        let client = try context.session.connected()
+        defer { context.spinner.note(nil) }
         var bundle = first
         var entries = first.entry
         // Pages read, by their own `self` links and the links followed: a `next` back to one of
@@ -116,7 +121,7 @@ extension CommandContext {
         var pages = 1
         while entries.count < limit, let next = bundle.link("next").map(client.pageURL), seen.insert(next).inserted {
             pages += 1
-            spinner.note("page \(pages), \(entries.count) resources so far")
+            context.spinner.note("page \(pages), \(entries.count) resources so far")
             bundle = try await client.page(next)
             if bundle.entry.isEmpty { break }
             if let own = bundle.link("self") { seen.insert(client.pageURL(own)) }
@@ -140,22 +145,24 @@ extension CommandContext {
             } else {
                 "page all: \(pages - 1) more \(pages == 2 ? "page" : "pages") after the one shown last"
             }
-        try present(try filtered(all, request: request, pages: read, by: filter, whole: false), savingTo: file)
+        try context.presenter.present(
+            try filtered(all, request: request, pages: read, by: filter, whole: false), savingTo: file)
         if stopped {
-            say("stopped after \(entries.count) resources (the limit is \(limit)); 'page all' goes on from there")
+            context.say(
+                "stopped after \(entries.count) resources (the limit is \(limit)); 'page all' goes on from there")
         }
     }
 
     fileprivate func count(_ arguments: [String]) async throws {
         guard let type = arguments.first else { throw UsageError() }
-        let client = try connected()
-        try checkType(type, on: client)
+        let client = try context.session.connected()
+        try client.checkType(type)
         let parameters = try Self.searchParameters(arguments.dropFirst())
         let (total, bundle) = try await client.count(type, parameters)
         // The server's answer is kept as any search's is, so `fhirpath total` reads it.
         let query = (parameters + [("_summary", "count")]).map { "\($0.0)=\($0.1)" }.joined(separator: "&")
-        session.result = ExploreResult(json: bundle.json, request: "GET \(type)?\(query)", bundle: bundle)
-        show(["resourceType": .string(type), "count": .number(String(total))], lines: ["\(total) \(type)"])
+        context.session.result = ExploreResult(json: bundle.json, request: "GET \(type)?\(query)", bundle: bundle)
+        context.show(["resourceType": .string(type), "count": .number(String(total))], lines: ["\(total) \(type)"])
     }
 
     /// `NAME=VALUE` words as search parameters, in order; repeats are kept (FHIR ANDs them).
@@ -189,7 +196,7 @@ extension CommandContext {
         FHIRModel.Bundle, Int, Int
     ) {
         var kept = bundle
-        let environment = fhirPathEnvironment()
+        let environment = context.fhirPath.environment()
         var matches = 0
         kept.entry = try bundle.entry.filter { entry in
             guard let resource = entry.resource, entry.search?.mode != "include" else { return true }

@@ -17,20 +17,20 @@ extension CommandGroup {
                     complete: { context, words in
                         switch words.count {
                         case 2: Settings.names
-                        case 3: context.settingValues(words[1])
+                        case 3: context.completions.settingValues(words[1])
                         default: []
                         }
-                    }, run: { try $0.set($1) }),
+                    }, run: { try SessionCommands(context: $0).set($1) }),
                 .builtin(
                     "trace", usage: "trace on|off|body", summary: "print each HTTP request (and its bodies)",
                     example: "trace on",
                     complete: { _, words in words.count == 2 ? Settings.TraceMode.allCases.map(\.rawValue) : [] },
-                    run: { try $0.trace($1) }),
+                    run: { try SessionCommands(context: $0).trace($1) }),
                 .builtin(
                     "help", aliases: ["?"], usage: "help [COMMAND]", summary: "this list, or one command's usage",
                     example: "help login",
                     complete: { context, words in words.count == 2 ? context.commands.names : [] },
-                    run: { try $0.help($1) }),
+                    run: { try SessionCommands(context: $0).help($1) }),
                 .builtin(
                     "quit", aliases: ["exit"], usage: "quit", summary: "leave (also exit, or Ctrl-D)", example: "quit",
                     run: { context, arguments in
@@ -41,15 +41,20 @@ extension CommandGroup {
     }
 }
 
-extension CommandContext {
+/// The bodies of this file's commands, each working through the session's ``CommandContext``.
+private struct SessionCommands {
+    let context: CommandContext
+
     fileprivate func help(_ arguments: [String]) throws {
         guard arguments.count <= 1 else { throw UsageError() }
         if let name = arguments.first {
-            guard let command = commands.command(name) else { throw commands.unknown(name.lowercased()) }
+            guard let command = context.commands.command(name) else {
+                throw context.commands.unknown(name.lowercased())
+            }
             return describe(command)
         }
-        let groups = commands.groups
-        show(
+        let groups = context.commands.groups
+        context.show(
             .array(
                 groups.flatMap { group in
                     group.commands.map {
@@ -69,7 +74,7 @@ extension CommandContext {
     private func describe(_ command: Command) {
         // The generic commands point at the FHIR specification's page for their interaction.
         let specification = command.section.hasPrefix("http") ? "https://hl7.org/fhir/R4/\(command.section)" : nil
-        show(
+        context.show(
             [
                 "name": .string(command.name), "usage": .string(command.usage), "summary": .string(command.summary),
                 "section": .string(command.section), "example": .string(command.example),
@@ -84,10 +89,10 @@ extension CommandContext {
     /// `  usage   summary` in columns when the console is wide enough, else the summary below.
     private func helpLines(_ usage: String, _ summary: String) -> [String] {
         let column = 46
-        if usage.count < column - 2, column + 2 + summary.count <= console.width {
+        if usage.count < column - 2, column + 2 + summary.count <= context.console.width {
             return ["  " + usage.padding(toLength: column, withPad: " ", startingAt: 0) + summary]
         }
-        return ["  " + usage] + TextTable.wrap(summary, width: max(20, console.width - 6)).map { "      " + $0 }
+        return ["  " + usage] + TextTable.wrap(summary, width: max(20, context.console.width - 6)).map { "      " + $0 }
     }
 
     /// `set` alone shows every setting; `set NAME VALUE` changes one and shows it.
@@ -96,26 +101,21 @@ extension CommandContext {
             throw UsageError()
         }
         if arguments.count == 2 {
-            let (languages, colourAllowed) = (languages, console.colour)
-            try settings.update { settings throws(REPLError) in
+            let (languages, colourAllowed) = (context.languages, context.console.colour)
+            try context.settings.update { settings throws(REPLError) in
                 try settings.change(
                     arguments[0].lowercased(), to: arguments[1], languages: languages, colourAllowed: colourAllowed)
             }
             // The connected server's requests wait as long as the setting says, from the next one on.
-            session.client = session.client?.with(timeout: settings.current.timeout)
+            context.session.client = context.session.client?.with(timeout: context.settings.current.timeout)
         }
-        let current = settings.current
-        let shown = current.shown(languages: languages, now: clock())
-        let chosen = arguments.first.map { name in shown.filter { $0.0 == Self.settingName(name) } } ?? shown
-        show(
-            current.json(now: clock()),
+        let current = context.settings.current
+        let shown = current.shown(languages: context.languages, now: context.clock())
+        let chosen = arguments.first.map { name in shown.filter { $0.0 == Settings.name(name) } } ?? shown
+        context.show(
+            current.json(now: context.clock()),
             // Values line up at column 11; a longer name (fhirpath-limit) keeps two spaces after it.
             lines: chosen.map { $0.0.padding(toLength: max(10, $0.0.count + 2), withPad: " ", startingAt: 0) + $0.1 })
-    }
-
-    /// `color` is `colour`, as users of either spelling expect.
-    static func settingName(_ typed: String) -> String {
-        typed.lowercased() == "color" ? "colour" : typed.lowercased()
     }
 
     fileprivate func trace(_ arguments: [String]) throws {

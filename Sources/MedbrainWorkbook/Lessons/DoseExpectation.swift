@@ -26,7 +26,7 @@ public struct DoseExpectation: Sendable, Equatable {
     public var description: String { "dose-written \(order) \(taken ? "taken" : "missed") at \(instant)" }
 
     /// Nil when one of `written` (`Type/id` of the resources this step wrote) is the dose.
-    func missing(in repl: REPL, written: [String]) async -> String? {
+    func missing(in repl: any LessonHost, written: [String]) async -> String? {
         guard let version = repl.state.fhirVersion else { return "not connected" }
         let doses = written.filter { $0.hasPrefix("MedicationAdministration/") }
         guard !doses.isEmpty else { return "no MedicationAdministration written in this step yet" }
@@ -48,7 +48,7 @@ public struct DoseExpectation: Sendable, Equatable {
     }
 
     /// What keeps `json` from being this dose, the first thing found.
-    func problem(with json: JSONValue, order: Order, version: FHIRVersion, in repl: REPL) async -> String? {
+    func problem(with json: JSONValue, order: Order, version: FHIRVersion, in repl: any LessonHost) async -> String? {
         if let foreign = Self.foreignElement(in: json, version: version) {
             return "\(foreign) is not an element of \(version.displayName)'s MedicationAdministration"
         }

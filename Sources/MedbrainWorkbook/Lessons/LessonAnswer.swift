@@ -30,7 +30,7 @@ public enum LessonAnswer: Sendable, Equatable {
     }
 
     /// The accepted values, normalized; a computed answer the server could not give says why.
-    func values(in repl: REPL) async -> Result<[String], WorkbookProblem> {
+    func values(in repl: any LessonHost) async -> Result<[String], WorkbookProblem> {
         switch self {
         case .stated(let value): return .success([value])
         case .computed(let path, let expression):

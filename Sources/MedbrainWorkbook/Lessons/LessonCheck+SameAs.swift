@@ -4,7 +4,7 @@ import MedbrainREPL
 /// than a number written in the lesson, so the check holds on any student's seeded data and
 /// still refuses a search narrowed, widened or aimed at another patient.
 extension LessonCheck {
-    static func missingSame(_ expression: String, as path: String, in repl: REPL) async -> String? {
+    static func missingSame(_ expression: String, as path: String, in repl: any LessonHost) async -> String? {
         let result: [String]
         let server: [String]
         switch await values(of: expression, on: nil, in: repl) {

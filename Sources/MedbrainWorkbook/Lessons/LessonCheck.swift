@@ -107,7 +107,7 @@ public enum LessonCheck: Sendable, Equatable {
 
     /// Nil when the check holds; otherwise what is still missing, in a few words.
     /// `requestsSince` marks where the step began in the session's requests.
-    func missing(in repl: REPL, requestsSince mark: Int) async -> String? {
+    func missing(in repl: any LessonHost, requestsSince mark: Int) async -> String? {
         let state = repl.state
         switch self {
         case .connected(let version):
@@ -160,7 +160,7 @@ public enum LessonCheck: Sendable, Equatable {
     }
 
     /// What the server says the session's token lacks: none, inactive, another patient, a scope.
-    private static func missingToken(patient: String, scopes: [String], in repl: REPL) async -> String? {
+    private static func missingToken(patient: String, scopes: [String], in repl: any LessonHost) async -> String? {
         guard let answer = await repl.smartTokenIntrospection() else { return "the session holds no SMART token yet" }
         guard answer["active"] == .bool(true) else { return "the server no longer honours the session's token" }
         guard answer["patient"]?.stringValue == patient else {
@@ -188,7 +188,7 @@ public enum LessonCheck: Sendable, Equatable {
         return .fhirpath(path: path, expression: expression)
     }
 
-    private func missingFHIRPath(path: String?, expression: String, in repl: REPL) async -> String? {
+    private func missingFHIRPath(path: String?, expression: String, in repl: any LessonHost) async -> String? {
         let place = path.map { "GET \($0)" } ?? "the last result"
         do {
             let json = try await Self.json(at: path, for: expression, in: repl).get()
@@ -203,7 +203,7 @@ public enum LessonCheck: Sendable, Equatable {
 
     /// The items of `expression` on the answer to `GET path`, or on the last result without a
     /// path, each as one line of text; what kept them from being read, as a problem.
-    static func values(of expression: String, on path: String?, in repl: REPL) async
+    static func values(of expression: String, on path: String?, in repl: any LessonHost) async
         -> Result<[String], WorkbookProblem>
     {
         let place = path.map { "GET \($0)" } ?? "the last result"
@@ -215,7 +215,7 @@ public enum LessonCheck: Sendable, Equatable {
     }
 
     /// The server's answer to `GET path`, or the last result without a path.
-    private static func json(at path: String?, for expression: String, in repl: REPL) async
+    private static func json(at path: String?, for expression: String, in repl: any LessonHost) async
         -> Result<JSONValue, WorkbookProblem>
     {
         guard let path else {
@@ -228,7 +228,7 @@ public enum LessonCheck: Sendable, Equatable {
     }
 
     /// The dose must be on the server, not only in the session's memory.
-    private func missingDose(order: Int, taken: Bool, in repl: REPL, state: SessionState) async -> String? {
+    private func missingDose(order: Int, taken: Bool, in repl: any LessonHost, state: SessionState) async -> String? {
         let wanted = "no dose of order \(order) recorded as \(taken ? "taken" : "missed") yet"
         for dose in state.recorded.reversed() where dose.order == order && dose.taken == taken {
             guard let resource = try? await repl.read(dose.reference) else {

@@ -5,7 +5,7 @@ import MedbrainREPL
 /// and the solution as a last resort, remembered when it was shown.
 extension LessonCommands {
     /// `answer VALUE`: a question's answer, compared without case or spacing.
-    func answer(_ words: [String], in repl: REPL) async throws {
+    func answer(_ words: [String], in repl: any LessonHost) async throws {
         let (lesson, index) = try active()
         let step = lesson.steps[index]
         guard step.kind == .question else {
@@ -40,13 +40,13 @@ extension LessonCommands {
     /// one of the step's common mistakes.
     /// Whether it was one.
     @discardableResult
-    func pointOut(_ line: String, step: Lesson.Step, in repl: REPL) -> Bool {
+    func pointOut(_ line: String, step: Lesson.Step, in repl: any LessonHost) -> Bool {
         guard let mistake = step.mistakes.first(where: { $0.matches(line) }) else { return false }
         repl.printWrapped("(hint: \(mistake.feedback))", indent: 2)
         return true
     }
 
-    func solution(in repl: REPL) async throws {
+    func solution(in repl: any LessonHost) async throws {
         let (lesson, index) = try active()
         let step = lesson.steps[index]
         if step.isExercise, !(progress.lessons[lesson.id]?.solutionShown.contains(index) ?? false) {
@@ -61,7 +61,7 @@ extension LessonCommands {
     /// The step's solution as the student's data answers it: a question whose answer is
     /// computed gives the value the server holds now where the one written (for the dataset
     /// as written) is not among them, so a seeded student is not shown someone else's answer.
-    static func solution(of step: Lesson.Step, in repl: REPL) async -> [String] {
+    static func solution(of step: Lesson.Step, in repl: any LessonHost) async -> [String] {
         guard step.kind == .question else { return step.commands }
         var accepted: [String] = []
         // Computed answers first: a stated one may be a spelling of the default data's value.

@@ -4,7 +4,7 @@ import MedbrainREPL
 extension LessonCommands {
     /// Every lesson with a mark: `[x]` finished, `[>]` started, `[ ]` not yet.
     /// A lesson file that could not be read is said first, so its author sees why it is missing.
-    func list(in repl: REPL) {
+    func list(in repl: any LessonHost) {
         for problem in workbook.problems { repl.print("warning: \(problem)") }
         guard !workbook.lessons.isEmpty else {
             return repl.print("No lessons in \(workbook.folder); MEDBRAIN_LESSONS names another folder.")
@@ -26,7 +26,7 @@ extension LessonCommands {
         }
     }
 
-    func report(in repl: REPL) {
+    func report(in repl: any LessonHost) {
         let done = workbook.lessons.filter { progress.lessons[$0.id]?.finished == true }.count
         repl.print("\(done) of \(workbook.lessons.count) lessons finished.")
         let exercises = workbook.lessons.map(\.exercises).reduce(0, +)
@@ -67,7 +67,7 @@ extension LessonCommands {
     }
 
     /// `progress N`: each exercise of the lesson, how it went.
-    func report(_ lesson: Lesson, in repl: REPL) {
+    func report(_ lesson: Lesson, in repl: any LessonHost) {
         let number = lesson.number.map(String.init) ?? lesson.id
         repl.print("Lesson \(number), \(lesson.title):")
         let entry = progress.lessons[lesson.id] ?? .init()

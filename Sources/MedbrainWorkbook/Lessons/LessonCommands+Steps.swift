@@ -6,7 +6,7 @@ extension LessonCommands {
     /// A fresh session on the lesson's own server state, at the step saved for it; the
     /// commands of the steps before it run again, quietly, so the session is as it was left.
     /// A finished lesson starts again at step 1 and stays finished.
-    func start(_ lesson: Lesson, in repl: REPL) async throws {
+    func start(_ lesson: Lesson, in repl: any LessonHost) async throws {
         try await repl.restart(now: lesson.header.now, timeZone: lesson.header.timeZone, seed: seed)
         repl.instructionsWithheld = lesson.withholdsInstructions
         var entry = progress.lessons[lesson.id] ?? .init()
@@ -36,7 +36,7 @@ extension LessonCommands {
     }
 
     /// Runs the solutions of the steps already done, printing nothing; some fail on purpose.
-    private func replay(_ steps: ArraySlice<Lesson.Step>, in repl: REPL) async {
+    private func replay(_ steps: ArraySlice<Lesson.Step>, in repl: any LessonHost) async {
         let lines = steps.flatMap(\.commands).filter { line in
             !Self.names.contains(line.split(separator: " ").first.map { $0.lowercased() } ?? "")
         }
@@ -44,7 +44,7 @@ extension LessonCommands {
         repl.print("(Steps 1–\(steps.count) ran again, so the session is where you left it.)")
     }
 
-    func show(_ lesson: Lesson, step index: Int, in repl: REPL) {
+    func show(_ lesson: Lesson, step index: Int, in repl: any LessonHost) {
         let step = lesson.steps[index]
         requestMark = repl.requests.total
         repl.print("")
@@ -68,7 +68,7 @@ extension LessonCommands {
 
     /// After step `index` is done: says so (and how an exercise went), then the next step, or
     /// the end of the lesson (and of the workbook).
-    func advance(_ lesson: Lesson, from index: Int, in repl: REPL) {
+    func advance(_ lesson: Lesson, from index: Int, in repl: any LessonHost) {
         repl.print("Step \(index + 1) done\(recordSolved(lesson, step: index)).")
         (hintsShown, answered) = (0, false)
         guard index + 1 == lesson.steps.count else {
@@ -86,7 +86,7 @@ extension LessonCommands {
     }
 
     /// The first unfinished lesson after `lesson`, else the first unfinished one at all.
-    func suggestNext(after lesson: Lesson, in repl: REPL) {
+    func suggestNext(after lesson: Lesson, in repl: any LessonHost) {
         let lessons = workbook.lessons
         let after = lessons.drop { $0.id != lesson.id }.dropFirst()
         let unfinished = { (candidate: Lesson) in !(self.progress.lessons[candidate.id]?.finished ?? false) }
@@ -97,7 +97,7 @@ extension LessonCommands {
         }
     }
 
-    func move(by offset: Int, in repl: REPL) throws {
+    func move(by offset: Int, in repl: any LessonHost) throws {
         let (lesson, index) = try active()
         let target = index + offset
         guard lesson.steps.indices.contains(target) else {
@@ -109,7 +109,7 @@ extension LessonCommands {
         show(lesson, step: target, in: repl)
     }
 
-    func hint(in repl: REPL) throws {
+    func hint(in repl: any LessonHost) throws {
         let (lesson, index) = try active()
         let hints = lesson.steps[index].hints
         guard hintsShown < hints.count else {
@@ -127,7 +127,7 @@ extension LessonCommands {
         repl.printWrapped("Hint \(hintsShown) of \(hints.count): \(hints[hintsShown - 1])", indent: 0)
     }
 
-    func check(in repl: REPL) async throws {
+    func check(in repl: any LessonHost) async throws {
         let (lesson, index) = try active()
         guard checking else {
             repl.print("You finished this lesson.")
@@ -141,7 +141,7 @@ extension LessonCommands {
     static let unanswered = "the question is not answered yet"
 
     /// What the step's checks still miss, in order.
-    func missing(_ step: Lesson.Step, in repl: REPL) async -> [String] {
+    func missing(_ step: Lesson.Step, in repl: any LessonHost) async -> [String] {
         var missing: [String] = []
         if step.kind == .question, !answered { missing.append(Self.unanswered) }
         for check in step.checks {
@@ -150,7 +150,7 @@ extension LessonCommands {
         return missing
     }
 
-    func reset(_ name: String?, in repl: REPL) async throws {
+    func reset(_ name: String?, in repl: any LessonHost) async throws {
         guard let lesson = try name.map({ try self.lesson(named: $0) }) ?? currentStep()?.0 else {
             throw REPLError("no lesson started; 'reset N' starts lesson N over")
         }
@@ -161,7 +161,7 @@ extension LessonCommands {
 
 extension LessonCommands {
     /// `lesson`, `lesson N`, and either with `--seed WORD` (alone: the seed in use).
-    func lesson(_ arguments: [String], in repl: REPL) async throws {
+    func lesson(_ arguments: [String], in repl: any LessonHost) async throws {
         var words = arguments
         if let flag = words.firstIndex(of: "--seed") {
             words.remove(at: flag)
@@ -182,7 +182,7 @@ extension LessonCommands {
         try await start(try lesson(named: name), in: repl)
     }
 
-    private func sayChanged(in repl: REPL) {
+    private func sayChanged(in repl: any LessonHost) {
         guard let seed else {
             return repl.print("The lessons use the doses as written again, as every transcript does.")
         }
@@ -192,7 +192,7 @@ extension LessonCommands {
             indent: 0)
     }
 
-    private func saySeed(in repl: REPL) {
+    private func saySeed(in repl: any LessonHost) {
         guard let seed else {
             return repl.print("No seed: the lessons use the doses as written. 'lesson --seed WORD' gives you your own.")
         }

@@ -73,7 +73,7 @@ extension LessonCommands {
     }
 
     /// The workbook of the REPL a command runs in.
-    private static func workbook(_ repl: REPL) throws -> LessonCommands {
+    private static func workbook(_ repl: any LessonHost) throws -> LessonCommands {
         guard let workbook = repl.extensions.lazy.compactMap({ $0 as? LessonCommands }).first else {
             throw REPLError("this session has no workbook")
         }
@@ -81,7 +81,7 @@ extension LessonCommands {
     }
 
     /// A command that takes no words after its name.
-    private static func plain(_ body: @escaping (REPL) async throws -> Void) -> Command.Run {
+    private static func plain(_ body: @escaping @Sendable (any LessonHost) async throws -> Void) -> Command.Run {
         { repl, arguments in
             guard arguments.isEmpty else { throw UsageError() }
             try await body(repl)

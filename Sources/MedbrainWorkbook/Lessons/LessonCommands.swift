@@ -60,7 +60,7 @@ public final class LessonCommands: REPLExtension {
 
     /// Checks the step after every command but the workbook's own; a failed command can be
     /// the point of a step (`tried`), but only a success earns a "still to do".
-    public func commandFinished(_ line: String, succeeded: Bool, in repl: REPL) async {
+    public func commandFinished(_ line: String, succeeded: Bool, in repl: any LessonHost) async {
         let name = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
         // Nothing to check (and no lesson to read) until a lesson is started in this session.
         guard checking, startedHere != nil, !starting, !Self.leaving.contains(name), !Self.names.contains(name),
@@ -89,7 +89,7 @@ public final class LessonCommands: REPLExtension {
 
     /// A lesson with `%allow` refuses the other commands while its steps are checked, and
     /// says so, so a student reaching for a shortcut learns to write the request instead.
-    public func refusal(of name: String, in repl: REPL) -> String? {
+    public func refusal(of name: String, in repl: any LessonHost) -> String? {
         guard checking, startedHere != nil, !starting, let (lesson, _) = currentStep(), startedHere == lesson.id,
             let allowed = lesson.allowedCommands,
             !allowed.contains(name), !Self.alwaysAllowed.contains(name)
@@ -135,7 +135,7 @@ public final class LessonCommands: REPLExtension {
         return current
     }
 
-    func save(in repl: REPL) {
+    func save(in repl: any LessonHost) {
         guard let progressPath else { return }
         do { try progress.save(to: progressPath) } catch {
             repl.print("warning: progress not saved to \(progressPath): \(error.localizedDescription)")

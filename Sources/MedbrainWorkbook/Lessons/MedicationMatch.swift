@@ -5,7 +5,7 @@ import MedbrainREPL
 /// same Medication by reference, or codes that share a coding (system and code), or the same
 /// text, where a reference stands for the code of the Medication it points at.
 enum MedicationMatch {
-    static func same(_ one: MedicationChoice?, _ other: MedicationChoice?, in repl: REPL) async -> Bool {
+    static func same(_ one: MedicationChoice?, _ other: MedicationChoice?, in repl: any LessonHost) async -> Bool {
         guard let one, let other else { return false }
         if case .reference(let first) = one, case .reference(let second) = other,
             let a = first.target, let b = second.target, a.type == b.type, a.id == b.id
@@ -27,7 +27,7 @@ enum MedicationMatch {
     }
 
     /// The concept itself, or the `code` of the Medication a reference points at.
-    private static func concept(of choice: MedicationChoice, in repl: REPL) async -> CodeableConcept? {
+    private static func concept(of choice: MedicationChoice, in repl: any LessonHost) async -> CodeableConcept? {
         switch choice {
         case .codeableConcept(let concept): return concept
         case .reference(let reference):

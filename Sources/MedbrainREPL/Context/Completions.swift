@@ -4,30 +4,32 @@ import MedicationTutorial
 
 /// What Tab offers after a command's name, from what the session holds: the listed orders, the
 /// server's types and search parameters, the profiles, a setting's values, file paths.
-extension CommandContext {
+struct Completions {
+    let context: CommandContext
+
     /// The numbers of the orders listed last.
-    var orderNumbers: [String] { session.orders.indices.map { String($0 + 1) } }
+    var orderNumbers: [String] { context.session.orders.indices.map { String($0 + 1) } }
 
     /// The server profiles' names.
-    var profileNames: [String] { (try? ServerProfiles.load(from: serversPath))?.profiles.map(\.name) ?? [] }
+    var profileNames: [String] { (try? ServerProfiles.load(from: context.serversPath))?.profiles.map(\.name) ?? [] }
 
     /// The resource types the connected server lists.
-    var resourceTypes: [String] { session.client?.server.resourceTypes ?? [] }
+    var resourceTypes: [String] { context.session.client?.server.resourceTypes ?? [] }
 
     /// The resource types the server lists, as the first word.
-    func typeCompletions(_ words: [String]) -> [String] {
+    func types(_ words: [String]) -> [String] {
         words.count == 2 ? resourceTypes : []
     }
 
     /// The resource type first, then its search parameters.
-    func searchCompletions(_ words: [String]) -> [String] {
-        words.count == 2 ? resourceTypes : searchParameterNames(words[1])
+    func search(_ words: [String]) -> [String] {
+        words.count == 2 ? resourceTypes : parameters(words[1])
     }
 
     /// The type's search parameters the server lists, and the ones every search has, each
     /// ending in `=` so the value follows at once.
-    func searchParameterNames(_ type: String) -> [String] {
-        let listed = session.client?.server.searchParameters[type] ?? []
+    func parameters(_ type: String) -> [String] {
+        let listed = context.session.client?.server.searchParameters[type] ?? []
         let common = [
             "_id", "_lastUpdated", "_count", "_sort", "_include", "_revinclude", "_summary", "_elements", "_total",
         ]
@@ -35,14 +37,15 @@ extension CommandContext {
     }
 
     func settingValues(_ name: String) -> [String] {
-        switch Self.settingName(name) {
-        case "lang": languages.codes
+        switch Settings.name(name) {
+        case "lang": context.languages.codes
         case "week": WeekConvention.allCases.map(\.rawValue)
         case "format": Settings.OutputFormat.allCases.map(\.rawValue)
         case "trace": Settings.TraceMode.allCases.map(\.rawValue)
         case "colour": ["on", "off"]
         case "timeout", "fhirpath-limit": ["5", "10", "30", "60"]
-        case "today": ["today", Settings.iso(CivilDay.today(in: settings.current.timeZone, at: clock()))]
+        case "today":
+            ["today", Settings.iso(CivilDay.today(in: context.settings.current.timeZone, at: context.clock()))]
         case "timezone": (["UTC"] + TimeZone.knownTimeZoneIdentifiers).sorted()
         default: []
         }

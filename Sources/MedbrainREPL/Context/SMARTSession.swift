@@ -5,12 +5,14 @@ import Foundation
 /// `login --smart` and `login --backend` over FHIRClient's SMART client, and the session's side
 /// of a login: the token sent with every request after, renewed before it expires or when the
 /// server answers 401, kept for the next session unless its server is a built-in one.
-extension CommandContext {
-    func smartLogin(_ arguments: [String]) async throws {
+struct SMARTSession {
+    let context: CommandContext
+
+    func login(_ arguments: [String]) async throws {
         let options = try CommandOptions(
             arguments, ["--smart": .flag, "--client": .value("a client id"), "--scope": .value("scopes, quoted")])
         guard options.operands.isEmpty else { throw UsageError() }
-        let client = try connected()
+        let client = try context.session.connected()
         let launch: SMARTAppLaunch
         do {
             launch = try await SMARTAppLaunch.begin(
@@ -20,14 +22,14 @@ extension CommandContext {
             throw REPLError("\(baseURL) announces no SMART endpoints; 'login' finds a patient without one")
         }
         defer { launch.close() }
-        if let secret = await servers.signInSecret(of: client.server.baseURL) {
-            say("The built-in server asks whoever approves for its sign-in secret: \(secret)")
+        if let secret = await context.servers.signInSecret(of: client.server.baseURL) {
+            context.say("The built-in server asks whoever approves for its sign-in secret: \(secret)")
         }
-        say(
+        context.say(
             "Log in and approve in the browser; waiting for its answer at \(launch.redirectURI):\n  \(launch.authorizationURL)"
         )
-        (openBrowser ?? SystemBrowser.open)(launch.authorizationURL)
-        try await begin(try await launch.finish(cancellation: cancellation, now: clock()), on: client)
+        (context.openBrowser ?? SystemBrowser.open)(launch.authorizationURL)
+        try await begin(try await launch.finish(cancellation: context.cancellation, now: context.clock()), on: client)
     }
 
     func backendLogin(_ arguments: [String]) async throws {
@@ -44,13 +46,13 @@ extension CommandContext {
         guard let keyFile = options.value("--key") else {
             throw REPLError("login --backend needs --key FILE, the service's private key (PEM)")
         }
-        let client = try connected()
+        let client = try context.session.connected()
         let key = SMARTLogin.BackendKey(file: (keyFile as NSString).expandingTildeInPath, kid: options.value("--kid"))
         do {
             let login = try await SMARTBackendService.login(
                 on: client, clientID: clientID, key: key,
                 scope: options.value("--scope") ?? SMARTBackendService.defaultScope,
-                now: clock())
+                now: context.clock())
             try await begin(login, on: client)
         } catch SMARTLoginError.noEndpoints(let baseURL) {
             throw REPLError("\(baseURL) announces no SMART endpoints, so no token endpoint to ask")
@@ -60,8 +62,8 @@ extension CommandContext {
     /// The session sends `login`'s token from now on; its patient, if any, is logged in.
     func begin(_ login: SMARTLogin, on client: FHIRClient) async throws {
         let authorized = client.with(login)
-        session.client = authorized
-        session.smart = login
+        context.session.client = authorized
+        context.session.smart = login
         await keep(login)
         let kind = login.backendKey == nil ? "" : " (a backend service)"
         try await begin(
@@ -73,31 +75,31 @@ extension CommandContext {
         var lines = lines
         if let id = login.patient {
             let patient = try Patient(json: try await authorized.read("Patient", id: id))
-            session.patient = patient
-            (session.orders, session.currentOrder, session.ordersListed) = ([], nil, false)
-            lines.insert("logged in as \(Self.name(patient)) (Patient/\(id))", at: 0)
+            context.session.patient = patient
+            (context.session.orders, context.session.currentOrder, context.session.ordersListed) = ([], nil, false)
+            lines.insert("logged in as \(PatientCard.name(patient)) (Patient/\(id))", at: 0)
         }
         lines.append(
             "the token expires at \(Self.time(login.expires)); it is renewed before then"
                 + (login.renewable ? "" : " only by logging in again"))
-        show(smartSummary(login), lines: lines)
+        context.show(summary(login), lines: lines)
     }
 
     /// At `connect`: the SMART login an earlier session kept for this server, used again, renewed
     /// if it has ended and can be; forgotten, and said so, when it cannot.
-    func resumeSMARTLogin(on client: FHIRClient) async {
-        guard !(await servers.baseURLs.contains(client.server.baseURL)),
-            let kept = SMARTTokenFile(serversPath: serversPath).kept(for: client.server.baseURL)
+    func resume(on client: FHIRClient) async {
+        guard !(await context.servers.baseURLs.contains(client.server.baseURL)),
+            let kept = SMARTTokenFile(serversPath: context.serversPath).kept(for: client.server.baseURL)
         else { return }
-        session.client = client.with(kept)
-        session.smart = kept
-        if kept.expires <= clock(), !(await refreshSMARTToken(force: true)) {
-            forgetSMARTLogin()
-            return say("the SMART login kept for this server has ended; 'login --smart' logs in again")
+        context.session.client = client.with(kept)
+        context.session.smart = kept
+        if kept.expires <= context.clock(), !(await refresh(force: true)) {
+            forget()
+            return context.say("the SMART login kept for this server has ended; 'login --smart' logs in again")
         }
         // A token the server no longer honours is renewed once, as a command's 401 is.
         for attempt in 0..<2 {
-            guard let login = session.smart, let authorized = session.client else { return }
+            guard let login = context.session.smart, let authorized = context.session.client else { return }
             do {
                 return try await begin(
                     login, on: authorized,
@@ -105,16 +107,16 @@ extension CommandContext {
                         "logged in with SMART as \(login.clientID), kept from an earlier session ('logout' forgets it)"
                     ])
             } catch {
-                if attempt == 0, await refreshSMARTToken(force: true) { continue }
-                forgetSMARTLogin()
-                return say(
+                if attempt == 0, await refresh(force: true) { continue }
+                forget()
+                return context.say(
                     "the SMART login kept for this server no longer works (\(error)); 'login --smart' logs in again")
             }
         }
     }
 
     /// What `whoami` and `login --smart` show of a login: never the tokens.
-    func smartSummary(_ login: SMARTLogin) -> JSONValue {
+    func summary(_ login: SMARTLogin) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("client_id", .string(login.clientID)), ("scope", .string(login.scope)),
             ("expires", .string(Self.time(login.expires))), ("refreshable", .bool(login.renewable)),
@@ -127,12 +129,13 @@ extension CommandContext {
 
     /// Renews the token when it is about to expire (or, `force`, after a 401); true when it did.
     @discardableResult
-    func refreshSMARTToken(force: Bool = false) async -> Bool {
-        guard let login = session.smart, let client = session.client, force || login.needsRefresh(at: clock()),
-            let renewed = await login.renewed(on: client, now: clock())
+    func refresh(force: Bool = false) async -> Bool {
+        guard let login = context.session.smart, let client = context.session.client,
+            force || login.needsRefresh(at: context.clock()),
+            let renewed = await login.renewed(on: client, now: context.clock())
         else { return false }
-        session.client = client.with(renewed)
-        session.smart = renewed
+        context.session.client = client.with(renewed)
+        context.session.smart = renewed
         await keep(renewed)
         return true
     }
@@ -140,16 +143,16 @@ extension CommandContext {
     /// Keeps `login` for the next session, unless its server is one of this session's built-in
     /// ones: their tokens end with them, and the next one on the same port is another server.
     private func keep(_ login: SMARTLogin) async {
-        guard !(await servers.baseURLs.contains(login.baseURL)) else { return }
-        try? SMARTTokenFile(serversPath: serversPath).keep(login, for: login.baseURL)
+        guard !(await context.servers.baseURLs.contains(login.baseURL)) else { return }
+        try? SMARTTokenFile(serversPath: context.serversPath).keep(login, for: login.baseURL)
     }
 
     /// Forgets the SMART login: the token is no longer sent, nor kept.
-    func forgetSMARTLogin() {
-        guard let login = session.smart else { return }
-        session.smart = nil
-        session.client = session.client?.with(credentials: nil)
-        try? SMARTTokenFile(serversPath: serversPath).keep(nil, for: login.baseURL)
+    func forget() {
+        guard let login = context.session.smart else { return }
+        context.session.smart = nil
+        context.session.client = context.session.client?.with(credentials: nil)
+        try? SMARTTokenFile(serversPath: context.serversPath).keep(nil, for: login.baseURL)
     }
 
     static func time(_ date: Date) -> String {

@@ -4,19 +4,21 @@ import ResultTables
 
 /// How the generic commands show what the server answered, keep it for `show` and `page`, and
 /// save it (`> FILE`).
-extension CommandContext {
+struct Presenter {
+    let context: CommandContext
+
     /// The Bundle as tables fitting the console (see ``ResultLines``).
     func bundleLines(_ bundle: FHIRModel.Bundle, request: String) -> [String] {
-        ResultLines.bundle(bundle, request: request, width: console.width)
+        ResultLines.bundle(bundle, request: request, width: context.console.width)
     }
 
     /// Remembers `result` for `show` and `page`, then prints it, or writes it to `file`.
     func present(_ result: ExploreResult, savingTo file: String?) throws {
-        session.result = result
+        context.session.result = result
         if let file { return try save(result.json, to: file) }
-        switch settings.current.format {
-        case .json: console.output(result.json.prettyText + "\n")
-        case .table: console.output(lines(of: result).map { $0 + "\n" }.joined())
+        switch context.settings.current.format {
+        case .json: context.console.output(result.json.prettyText + "\n")
+        case .table: context.console.output(lines(of: result).map { $0 + "\n" }.joined())
         }
     }
 
@@ -29,7 +31,7 @@ extension CommandContext {
     /// Any result as tables, a single resource as a table of one row.
     func table(of result: ExploreResult) -> [String] {
         if let bundle = result.bundle { return bundleLines(bundle, request: result.request) }
-        return ResultLines.resource(result.json, width: console.width)
+        return ResultLines.resource(result.json, width: context.console.width)
     }
 
     /// Writes `json` to `file` whole or not at all, and says so. Only a regular file is written
@@ -48,9 +50,9 @@ extension CommandContext {
             try Data(json.prettyBytes + [10]).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
-            throw REPLError("cannot write \(file): \(Self.plainReason(reason))")
+            throw REPLError("cannot write \(file): \(Presenter.plainReason(reason))")
         }
-        say("saved \(ResultLines.summary(of: json)) to \(file)")
+        context.say("saved \(ResultLines.summary(of: json)) to \(file)")
     }
 
     /// The part of a Foundation error a person can act on.
