@@ -33,6 +33,13 @@ import Testing
         #expect(try await harness.answer(path).status == .notFound)
     }
 
+    /// A method the FHIR API or the view does not take is told so (405), on every route.
+    @Test(arguments: ["/fhir/Patient", "/fhir/Patient/f001", "/patients/f001"])
+    func anotherMethodIsNotAllowed(path: String) async throws {
+        let harness = try await ViewHarness(.r4)
+        #expect(try await harness.answer(path, method: .trace).status == .methodNotAllowed)
+    }
+
     /// A request for another host's name is refused before any route: a page whose name was
     /// rebound to this machine reads nothing.
     @Test func anotherHostsNameIsRefused() async throws {

@@ -10,8 +10,9 @@ import Hummingbird
 /// Below the route, the FHIR API is ``FHIRService/handle(_:)``, the same path the REPL and the
 /// tests take in-process; the router only says which of the three a request is for.
 extension FHIRHTTPServer {
-    /// The methods a route answers; its handler says which of them it allows (405 otherwise).
-    public static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options]
+    /// The methods a route answers; its handler says which of them it allows (405 otherwise), so
+    /// that TRACE on a FHIR path hears it is not an interaction, not that the path is unknown.
+    public static let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options, .trace]
 
     public func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
