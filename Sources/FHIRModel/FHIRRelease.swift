@@ -21,10 +21,6 @@ public struct FHIRRelease: Sendable {
     /// Every resource type of the release, sorted by name.
     public var resourceTypes: [String] { Self.typeLists[version] }
 
-    /// The members a resource of `type` may have in JSON in this release, each choice element
-    /// written out once per type it may take (`effectiveDateTime`, `effectivePeriod`).
-    public func jsonMembers(of type: String) -> Set<String> { model.jsonMembers(of: type) }
-
     private static let models = PerRelease { FHIRTypeModel(table: table("types", $0)) }
     private static let searchTables = PerRelease { FHIRSearchParameters(table: table("search", $0)) }
     private static let compartments = PerRelease { PatientCompartment(table: table("compartment", $0)) }

@@ -134,3 +134,19 @@ public struct FHIRTypeModel: Sendable {
     /// Whether `name` is a resource type.
     public func isResource(_ name: String) -> Bool { type(name, isA: "Resource") }
 }
+
+extension FHIRTypeModel {
+    /// The members a `type` may have in JSON: each element by its name, a choice once per type
+    /// it may take (`effectiveDateTime`, `effectivePeriod`).
+    public func jsonMembers(of type: String) -> Set<String> {
+        var members = Set<String>()
+        for (name, element) in elements(of: type) {
+            guard element.isChoice else {
+                members.insert(name)
+                continue
+            }
+            for choice in element.types { members.insert(name + choice.prefix(1).uppercased() + choice.dropFirst()) }
+        }
+        return members
+    }
+}
