@@ -1,7 +1,8 @@
 /// What the specification says of one release, read from the tables `scripts/fhir-definitions`
-/// wrote from its definitions (`Bundled/types-r4.txt`, `search-r4.txt`, `compartment-r4.txt`
-/// and one of each per release): the types and their elements, the search parameters, the
-/// Patient compartment, the resource types.
+/// wrote from its definitions (`Bundled/types-r4.txt`, `search-r4.txt`, `compartment-r4.txt`,
+/// `invariants-r4.txt`, `formats-r4.txt`, one of each per release): the types and their
+/// elements, the search parameters, the Patient compartment, the resource types, the
+/// invariants, the primitives' formats.
 ///
 /// One value per release, reached as `version.release`; each table is read once, when first
 /// needed. A release is added by adding its tables and its case of ``FHIRVersion``: nothing
@@ -21,10 +22,22 @@ public struct FHIRRelease: Sendable {
     /// Every resource type of the release, sorted by name.
     public var resourceTypes: [String] { Self.typeLists[version] }
 
+    /// The invariants its StructureDefinitions state; none for a release with no table.
+    public var invariants: FHIRInvariants { Self.invariantTables[version] }
+
+    /// The format of each primitive type's value; none for a release with no table.
+    public var primitiveFormats: PrimitiveFormats { Self.formatTables[version] }
+
     private static let models = PerRelease { FHIRTypeModel(table: table("types", $0)) }
     private static let searchTables = PerRelease { FHIRSearchParameters(table: table("search", $0)) }
     private static let compartments = PerRelease { PatientCompartment(table: table("compartment", $0)) }
     private static let typeLists = PerRelease { searchTables[$0].resourceTypes }
+    private static let invariantTables = PerRelease {
+        FHIRInvariants(table: BundledFiles.text("invariants-\($0.rawValue).txt"))
+    }
+    private static let formatTables = PerRelease {
+        PrimitiveFormats(table: BundledFiles.text("formats-\($0.rawValue).txt"))
+    }
 
     /// The text of the release's table of a kind: `types-r4b.txt`.
     private static func table(_ kind: String, _ version: FHIRVersion) -> String {
