@@ -40,7 +40,7 @@ let package = Package(
             name: "FHIRModel", exclude: ["Bundled", "Releases/release-structs.txt"], swiftSettings: ownSettings,
             plugins: bundled + [.plugin(name: "ReleaseStructs")]),
         // FHIR's rules for a resource of a version (what a server checks before storing it).
-        .target(name: "FHIRValidation", dependencies: ["FHIRModel"], swiftSettings: ownSettings),
+        .target(name: "FHIRValidation", dependencies: ["FHIRModel", "FHIRPath"], swiftSettings: ownSettings),
         // FHIRPath: parser and evaluator over the lossless JSON of any version, with the
         // release's type model (FHIRModel's) and UCUM units (a Bundled/ file).
         .target(
@@ -84,7 +84,7 @@ let package = Package(
         // The tutorial's domain: instructions from dosage timing, grouping and charts, the
         // requirement tables. Languages are files so a translator adds one without touching Swift.
         .target(
-            name: "MedicationTutorial", dependencies: ["FHIRModel", "FHIRPath"], exclude: ["Bundled"],
+            name: "MedicationTutorial", dependencies: ["FHIRModel", "FHIRPath", "FHIRValidation"], exclude: ["Bundled"],
             swiftSettings: ownSettings,
             plugins: bundled),
         // libedit (Debian's libedit-dev), through non-variadic C wrappers Swift can call.
@@ -122,6 +122,7 @@ let package = Package(
                 "FHIRServer",
                 "MedbrainDataset",
                 "FHIRPath",
+                "FHIRValidation",
                 "MedicationTutorial",
                 "MedbrainREPL",
                 "MedbrainWeb",

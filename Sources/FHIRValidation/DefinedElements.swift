@@ -11,7 +11,7 @@ import FHIRModel
 struct DefinedElements {
     let model: FHIRTypeModel
     let version: FHIRVersion
-    var shapes: ElementShapes { ElementShapes(model: model) }
+    var shapes: ElementShapes { ElementShapes(model: model, formats: FormatCheck.releases[version]) }
 
     /// Problems with the members of `resource`, a `type`, each with its path.
     func issues(in resource: JSONObject, type: String) -> [ValidationIssue] {
@@ -29,7 +29,7 @@ struct DefinedElements {
             // DSTU2's JSON carried comments in `fhir_comments`, on any object.
             if version == .dstu2, key == "fhir_comments" { continue }
             let name = key.hasPrefix("_") ? String(key.dropFirst()) : key
-            guard let childType = self.type(of: name, in: type) else {
+            guard let childType = model.member(name, of: type)?.type else {
                 found.append(ValidationIssue(path: "\(path).\(key)", message: unknown(name, in: type)))
                 continue
             }
@@ -65,19 +65,6 @@ struct DefinedElements {
                     ValidationIssue(path: path, message: "expected an object (\(type)), found \(value.kindName)"))
             }
         }
-    }
-
-    /// The type of the member `name` of `type`: an element's own type, or the type a choice's
-    /// name ends in (`valueQuantity` is a Quantity where `value[x]` allows one); nil when the
-    /// type has no such element.
-    private func type(of name: String, in type: String) -> String? {
-        if let element = model.element(name, of: type), !element.isChoice {
-            return element.types.first
-        }
-        guard let choice = model.choice(spelled: name, in: type), let element = model.element(choice, of: type) else {
-            return nil
-        }
-        return element.type(spelledBy: name.dropFirst(choice.count))
     }
 
     private func unknown(_ name: String, in type: String) -> String {

@@ -6,6 +6,7 @@ import FHIRModel
 /// `effectivePeriod`, not both), and each primitive value of the JSON kind its type takes.
 struct ElementShapes {
     let model: FHIRTypeModel
+    let formats: FormatCheck
 
     /// Problems with the elements of `object`, a `type` at `path`.
     func issues(in object: JSONObject, type: String, path: String) -> [ValidationIssue] {
@@ -70,7 +71,20 @@ struct ElementShapes {
         guard fits else {
             return ValidationIssue(path: path, message: "expected \(expected) (\(type)), found \(value.kindName)")
         }
-        return timeIssue(value, type: type, path: path)
+        return timeIssue(value, type: type, path: path) ?? formatIssue(value, type: type, path: path)
+    }
+
+    /// A value not in its type's format, as the release's definitions write it.
+    private func formatIssue(_ value: JSONValue, type: String, path: String) -> ValidationIssue? {
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .number(let number): text = number
+        default: return nil
+        }
+        guard !formats.accepts(text, as: type) else { return nil }
+        let shown = text.count > 60 ? "\(text.prefix(60))…" : text
+        return ValidationIssue(path: path, message: "\"\(shown)\" is not a valid \(type)")
     }
 
     /// A dateTime or instant whose time lacks its seconds or its zone: FHIR's pattern wants

@@ -2,8 +2,8 @@ import FHIRModel
 
 /// The checks a real server makes before it stores a resource (HAPI's defaults): the
 /// version's shape and element types, no element the release does not define, required
-/// elements, codes of status-like elements, and that references to resources on this server
-/// exist.
+/// elements, codes of status-like elements, the specification's invariants, and that
+/// references to resources on this server exist.
 ///
 /// The tutorial's own requirement tables are the app's rules, not FHIR's; the REPL checks
 /// those, not this.
@@ -15,7 +15,7 @@ public struct ResourceValidator: Sendable {
     /// The resource types this server stores in its version: every one the release defines.
     public var supportedTypes: [String] { version.resourceTypes }
 
-    /// Every problem with `resource` as a `type`; empty when it may be stored.
+    /// Every problem with `resource` as a `type`; it may be stored when none is an error.
     ///
     /// Every type is checked against the release's type model (its elements, cardinality,
     /// choices and primitive kinds); the tutorial's types are decoded too, with rules of their own
@@ -40,7 +40,15 @@ public struct ResourceValidator: Sendable {
                 .filter { issue in !ruled.contains { $0.concerns(issue.path) || issue.concerns($0.path) } }
         }
         guard shapeIssues.isEmpty else { return shapeIssues }
-        return referenceIssues(in: resource, path: type, exists: exists, local: local)
+        // The invariants read the elements by their types, so they run on a sound shape only.
+        return InvariantCheck(version: version).issues(in: resource, type: type)
+            + referenceIssues(in: resource, path: type, exists: exists, local: local)
+    }
+
+    /// The specification's invariants that `value`, a resource or any datatype (`Timing`,
+    /// `Dosage`), breaks, each with its rule's key; what else may be wrong with it is not asked.
+    public func invariantIssues(in value: JSONValue, type: String) -> [ValidationIssue] {
+        InvariantCheck(version: version).issues(in: value, type: type)
     }
 
     /// References to this server's resources of types it holds must name one that exists.

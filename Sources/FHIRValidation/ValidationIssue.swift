@@ -1,18 +1,38 @@
 /// One rule a resource breaks, naming the element (`MedicationAdministration.status`).
 public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
+    /// An error makes a server refuse the resource; a warning is said and the resource kept.
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    /// Where: the element as a FHIRPath location (`MedicationRequest.dosageInstruction[0].timing.repeat`).
     public let path: String
     public let message: String
+    public let severity: Severity
+    /// The key of the specification's rule it breaks (`tim-9`), when one has a key.
+    public let rule: String?
     /// A reference to a resource this server does not hold: refused on a create, kept on a
     /// load (`--load`), where the data may be a part of a larger whole, as Bulk Data's is.
     public let isMissingTarget: Bool
 
-    public init(path: String, message: String, isMissingTarget: Bool = false) {
+    public init(
+        path: String, message: String, severity: Severity = .error, rule: String? = nil, isMissingTarget: Bool = false
+    ) {
         self.path = path
         self.message = message
+        self.severity = severity
+        self.rule = rule
         self.isMissingTarget = isMissingTarget
     }
 
-    public var description: String { "\(path): \(message)" }
+    public var isError: Bool { severity == .error }
+
+    /// The message with its rule's key first, as HL7's validator words it (`tim-9: If there's …`).
+    public var ruledMessage: String { rule.map { "\($0): \(message)" } ?? message }
+
+    public var description: String {
+        (severity == .warning ? "warning: " : "") + "\(path): \(ruledMessage)"
+    }
 
     /// Whether this issue is about the element `rulePath` names (`effectiveTime[x]` covers
     /// `effectiveTimeDateTime`; `dosage` covers `dosage.dose`).

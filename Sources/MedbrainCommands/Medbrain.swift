@@ -16,7 +16,7 @@ public struct Medbrain: AsyncParsableCommand {
         version: MedbrainInfo.version,
         subcommands: [
             REPLCommand.self, Serve.self, InstructionsCommand.self, GroupCommand.self, VerifyCommand.self,
-            ReplayCommand.self, RecordCommand.self, FHIRPathCommand.self, LessonCommand.self,
+            ReplayCommand.self, RecordCommand.self, FHIRPathCommand.self, ValidateCommand.self, LessonCommand.self,
             HashPasswordCommand.self,
         ],
         defaultSubcommand: REPLCommand.self

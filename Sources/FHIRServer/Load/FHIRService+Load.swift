@@ -20,15 +20,15 @@ extension FHIRService {
         // A transaction with an entry refused is refused whole, each entry saying which one.
         var spoiled: [String: String] = [:]
         for item in untyped { if let bundle = item.transaction { spoiled[bundle] = spoiled[bundle] ?? item.place } }
-        for (index, found) in issues.enumerated() where found.contains(where: { !$0.isMissingTarget }) {
+        for (index, found) in issues.enumerated() where found.contains(where: { $0.isError && !$0.isMissingTarget }) {
             if let bundle = items[index].transaction { spoiled[bundle] = spoiled[bundle] ?? items[index].place }
         }
         var kept: [Int] = []
         for (index, found) in issues.enumerated() {
-            let real = found.filter { !$0.isMissingTarget }
+            let real = found.filter { $0.isError && !$0.isMissingTarget }
             if !real.isEmpty {
                 report.refused.append(
-                    (items[index].place, real.map { "\($0.path): \($0.message)" }.joined(separator: "; ")))
+                    (items[index].place, real.map { "\($0.path): \($0.ruledMessage)" }.joined(separator: "; ")))
             } else if let bundle = items[index].transaction, let first = spoiled[bundle] {
                 report.refused.append(
                     (

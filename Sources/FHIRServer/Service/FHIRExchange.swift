@@ -1,4 +1,5 @@
 import FHIRModel
+import FHIRValidation
 import Foundation
 
 /// What every handler needs to answer one request: the base URL and how to write responses.
@@ -70,6 +71,19 @@ struct FHIRExchange: Sendable {
                 severity: "error", code: code, diagnostics: problem.message,
                 location: problem.element.map { [$0] } ?? [],
                 expression: version != .dstu2 ? problem.element.map { [$0] } ?? [] : [])
+        }
+        return respond(status, OperationOutcome(issue: issues).json)
+    }
+
+    /// An OperationOutcome of a validation: each issue with its severity, its place as a
+    /// FHIRPath expression, and the key of the rule it breaks where it has one (`tim-9`), as
+    /// HL7's validator reports it (`processing` for a broken rule, `invariant` for an invariant).
+    func outcome(_ status: Int, _ found: [ValidationIssue]) -> FHIRResponse {
+        let issues = found.map { issue in
+            OperationOutcomeIssue(
+                severity: issue.severity.rawValue, code: issue.rule == nil ? "processing" : "invariant",
+                diagnostics: "\(issue.path): \(issue.ruledMessage)", location: [issue.path],
+                expression: version != .dstu2 ? [issue.path] : [])
         }
         return respond(status, OperationOutcome(issue: issues).json)
     }

@@ -71,7 +71,7 @@ extension FHIRService {
     func storeFailure(_ context: FHIRExchange, _ error: StoreError) async -> FHIRResponse {
         switch error {
         case .invalid(let issues):
-            return context.issues(422, "processing", issues.map { ($0.path, "\($0.path): \($0.message)") })
+            return context.outcome(422, issues)
         case .versionConflict(let type, let id, let current):
             let now = current.map { "version \($0)" } ?? "no version"
             return context.outcome(412, "conflict", "\(type)/\(id) is at \(now); read it again before updating")

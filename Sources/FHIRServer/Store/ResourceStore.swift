@@ -103,7 +103,7 @@ public actor ResourceStore {
     ) throws(StoreError) -> StoredResource {
         loadPending()
         let issues = validate(StoreWrite(type: type, id: "", resource: resource)) { self.read($0, $1) != nil }
-        guard issues.isEmpty else { throw .invalid(issues) }
+        guard !issues.contains(where: \.isError) else { throw .invalid(issues) }
         let write = StoreWrite(type: type, id: reserveID(for: type), resource: resource)
         return try apply([write], lastUpdated: lastUpdated) { _, _ in [] }[0]
     }
@@ -129,7 +129,7 @@ public actor ResourceStore {
             try checkPrecondition(write)
             issues += validate(write, exists)
         }
-        guard issues.isEmpty else { throw .invalid(issues) }
+        guard !issues.contains(where: \.isError) else { throw .invalid(issues) }
         let referrers = referrers(to: Set(pending.filter { !$0.value }.keys), besides: pending, local: local)
         guard referrers.isEmpty else { throw .referenced(referrers) }
         let saved = (histories, order)

@@ -153,18 +153,28 @@ private struct Querying {
         let requirements = Requirement.tables.filter { $0.resourceType[version] == type }
         let unmet = requirements.filter { !$0.isMet(by: resource, version: version) }
         let name = "\(type) (\(version.displayName))"
+        let errors = issues.filter(\.isError)
         context.show(
             [
-                "resourceType": .string(type), "version": .string(version.rawValue), "valid": .bool(issues.isEmpty),
-                "issues": .array(issues.map { ["path": .string($0.path), "message": .string($0.message)] }),
+                "resourceType": .string(type), "version": .string(version.rawValue), "valid": .bool(errors.isEmpty),
+                "issues": .array(issues.map(Self.json)),
                 "requirementsUnmet": .array(unmet.map { .string("Table \($0.table): \($0.name)") }),
             ],
-            lines: (issues.isEmpty ? ["\(name) is valid"] : ["\(name) is not valid:"])
-                + issues.map { "  \($0.path): \($0.message)" }
+            lines: (errors.isEmpty ? ["\(name) is valid"] : ["\(name) is not valid:"])
+                + issues.map { "  \($0)" }
                 + requirementLines(requirements.count, unmet, version: version))
-        guard issues.isEmpty else {
-            throw REPLError("\(issues.count) \(issues.count == 1 ? "problem" : "problems"); a server would refuse it")
+        guard errors.isEmpty else {
+            throw REPLError("\(errors.count) \(errors.count == 1 ? "problem" : "problems"); a server would refuse it")
         }
+    }
+
+    private static func json(_ issue: ValidationIssue) -> JSONValue {
+        var fields = JSONObject([
+            ("severity", .string(issue.severity.rawValue)), ("path", .string(issue.path)),
+            ("message", .string(issue.message)),
+        ])
+        if let rule = issue.rule { fields["rule"] = .string(rule) }
+        return .object(fields)
     }
 
     private func requirementLines(_ checked: Int, _ unmet: [Requirement], version: FHIRVersion) -> [String] {

@@ -1,4 +1,5 @@
 import FHIRModel
+import FHIRValidation
 
 extension InstructionsInput {
     /// Members only DSTU2's DosageInstruction or Timing.repeat has.
@@ -90,6 +91,8 @@ public enum InstructionsInputError: Error, Sendable, Equatable, CustomStringConv
     case shape(FHIRDecodingError)
     case notDosage(String)
     case mixedVersions(dstu2: String, r4: String)
+    /// Invariants of the specification the input breaks, each with its key and place.
+    case breaksRules([ValidationIssue])
 
     public var description: String {
         switch self {
@@ -100,6 +103,9 @@ public enum InstructionsInputError: Error, Sendable, Equatable, CustomStringConv
                 + "(or a Bundle of orders), found \(found)"
         case .mixedVersions(let dstu2, let r4):
             "mixes DSTU2 elements (\(dstu2)) with R4 elements (\(r4)); use one version's names"
+        case .breaksRules(let issues):
+            "FHIR forbids this: "
+                + issues.map { "\($0.path) breaks \($0.rule ?? "a rule") (\($0.message))" }.joined(separator: "; ")
         }
     }
 }

@@ -46,6 +46,8 @@ public struct InstructionsInput: Sendable {
         guard case .object(let object) = json else { throw .notDosage(json.kindName) }
         do {
             items = try Self.items(object, json: json)
+            let broken = Self.brokenRules(in: json, items: items)
+            guard broken.isEmpty else { throw InstructionsInputError.breaksRules(broken) }
         } catch let error as FHIRDecodingError {
             throw .shape(error)
         } catch let error as InstructionsInputError {

@@ -1,0 +1,33 @@
+import FHIRModel
+import FHIRValidation
+
+extension InstructionsInput {
+    /// The specification's invariants the input's orders or dosage break (`tim-9`: an offset
+    /// with no `when`): such a Timing is refused with its rule, as read aloud it would teach a
+    /// schedule FHIR forbids. STU3 and DSTU2 have no invariants at hand, so none are checked there.
+    static func brokenRules(in json: JSONValue, items: [Item]) -> [ValidationIssue] {
+        let checked: [(JSONValue, String, FHIRVersion)]
+        switch json["resourceType"]?.stringValue {
+        case "Bundle"?:
+            checked = (json["entry"]?.arrayValue ?? []).compactMap { entry in
+                guard let resource = entry["resource"], let type = resource["resourceType"]?.stringValue,
+                    type == "MedicationOrder" || type == "MedicationRequest"
+                else { return nil }
+                return (resource, type, Order.version(of: resource))
+            }
+        case let type?:
+            checked = [(json, type, Order.version(of: json))]
+        case nil:
+            guard let item = items.first else { return [] }
+            let type =
+                switch item.content {
+                case .timing: "Timing"
+                case .dosage: item.version == .dstu2 ? "DosageInstruction" : "Dosage"
+                }
+            checked = [(json, type, item.version)]
+        }
+        return checked.flatMap { value, type, version in
+            ResourceValidator(version: version).invariantIssues(in: value, type: type).filter(\.isError)
+        }
+    }
+}
