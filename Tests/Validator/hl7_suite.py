@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""HL7's validator test suite (../shared/reference/fhir-test-cases/validator, Apache-2.0), run
+with `medbrain validate` and scored against the outcomes HL7's Java validator gives.
+
+A case is run when Medbrain can judge it as the suite sets it up: a JSON file, of a release
+Medbrain speaks, needing no terminology server (modules tx, tx-advanced), no IG package, no
+profile or supporting file (Medbrain does not read profiles yet), no logical model, and not one
+of the modules that are not FHIR resources (SMART Health Cards, signatures, JSON5). Every other
+case is left out with its reason (`--excluded` lists them).
+
+For each case run, two things are compared with the Java validator's outcome: the verdict
+(valid when it reports no error or fatal issue) and the number of errors. The cases where
+Medbrain disagrees are listed in known-disagreements.txt beside this file, each marked
+`verdict` or `count`; the run fails on a disagreement not listed there, and on a listed one
+that no longer happens, so the list stays true as the validator grows.
+
+    python3 Tests/Validator/hl7_suite.py .build/debug/medbrain [--write-known] [--excluded]
+"""
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+SUITE = HERE.parent.parent.parent / "shared/reference/fhir-test-cases/validator"
+KNOWN = HERE / "known-disagreements.txt"
+RELEASES = {"3.0": "stu3", "3.0.1": "stu3", "4.0": "r4", "4.0.1": "r4", "4.3": "r4b", "5.0": "r5", "5.0.0": "r5"}
+# Settings of a case that change what the Java validator judges, which Medbrain has no
+# equivalent of (security checks, best practice as errors, references fetched, ...).
+SETTINGS = [
+    "validateContains", "security-checks", "for-publication", "best-practice", "examples",
+    "allowed-extension-domain", "assumeValidRestReferences", "bundle-param", "validateReference",
+    "new-xver-mode", "r5-bundle-relative-reference-policy", "enforceAggregationOutsideBundles",
+    "no-experimental-content", "noHtmlInMarkdown", "ips", "certificate", "advisor", "package-map",
+    "fetcher", "suppress", "wrong-displays", "no-tx", "sct",
+]
+LEFT_OUT_MODULES = {
+    "tx": "needs a terminology server", "tx-advanced": "needs a terminology server",
+    "shc": "a SMART Health Card, not a resource", "dsig": "digital signatures", "json5": "JSON5, not JSON",
+    "cdshooks": "a CDS Hooks document, not a resource", "cda": "a CDA document, not a resource",
+}
+
+
+def left_out(case):
+    """Why a case is not run, or None."""
+    if not case["file"].endswith(".json"):
+        return "not JSON"
+    if case.get("use-test") is False:
+        return "switched off in the suite (use-test false)"
+    if case.get("version", "5.0") not in RELEASES:
+        return f"FHIR {case['version']}, a release Medbrain does not speak"
+    if case.get("module") in LEFT_OUT_MODULES:
+        return LEFT_OUT_MODULES[case["module"]]
+    if case.get("packages"):
+        return "needs IG packages: " + ", ".join(case["packages"])
+    if any(case.get(k) for k in ("supporting", "profiles", "profile", "supporting5")):
+        return "needs profiles or supporting files (profiles are not read yet)"
+    if case.get("logical"):
+        return "a logical model"
+    setting = next((k for k in SETTINGS if k in case), None)
+    if setting:
+        return f"a validator setting Medbrain has no equivalent of ({setting})"
+    if not isinstance(case.get("java"), (str, dict)) or case.get("java") == {}:
+        return "no outcome of HL7's Java validator"
+    if isinstance(case["java"], str) and not (SUITE / "outcomes" / case["java"]).exists():
+        return "its outcome file is not in the suite's copy"
+    if not (SUITE / case["file"]).exists():
+        return "the file could not be copied into shared/"
+    return None
+
+
+def java_errors(case):
+    """The number of errors (error or fatal) HL7's Java validator reports for a case."""
+    expected = case["java"]
+    if isinstance(expected, dict) and "errorCount" in expected:
+        return expected["errorCount"]
+    if isinstance(expected, dict):
+        outcome = expected.get("outcome", {})
+    else:
+        outcome = json.loads((SUITE / "outcomes" / expected).read_text())
+    return sum(1 for issue in outcome.get("issue", []) if issue.get("severity") in ("error", "fatal"))
+
+
+def medbrain_errors(medbrain, release, cases):
+    """Each case's number of errors as `medbrain validate` reports them, by name."""
+    files = [str(SUITE / case["file"]) for case in cases]
+    result = subprocess.run(
+        [medbrain, "validate", "--fhir-version", release, "--format", "json", *files],
+        capture_output=True, text=True, timeout=600)
+    lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    if len(lines) != len(cases):
+        sys.exit(f"medbrain validate gave {len(lines)} results for {len(cases)} files:\n{result.stderr}")
+    return {case["name"]: sum(1 for i in line["issues"] if i["severity"] == "error")
+            for case, line in zip(cases, lines)}
+
+
+def read_known():
+    known = {}
+    for line in KNOWN.read_text().splitlines() if KNOWN.exists() else []:
+        if line and not line.startswith("#"):
+            name, kind = line.split("\t")[:2]
+            known[name] = kind
+    return known
+
+
+def main():
+    medbrain = os.path.abspath(sys.argv[1])
+    cases = json.loads((SUITE / "manifest.json").read_text())["test-cases"]
+    run, excluded = [], []
+    for case in cases:
+        reason = left_out(case)
+        (excluded.append((case["name"], reason)) if reason else run.append(case))
+    names = [case["name"] for case in run]
+    if len(set(names)) != len(names):
+        sys.exit("two cases run have the same name")
+    if "--excluded" in sys.argv:
+        for name, reason in excluded:
+            print(f"{name}\t{reason}")
+        return
+    ours = {}
+    for release in sorted(set(RELEASES.values())):
+        batch = [c for c in run if RELEASES[c.get("version", "5.0")] == release]
+        if batch:
+            ours.update(medbrain_errors(medbrain, release, batch))
+    found = {}
+    for case in run:
+        theirs, mine = java_errors(case), ours[case["name"]]
+        if (theirs == 0) != (mine == 0):
+            found[case["name"]] = f"verdict\tJava {theirs} errors, Medbrain {mine}"
+        elif theirs != mine:
+            found[case["name"]] = f"count\tJava {theirs} errors, Medbrain {mine}"
+    verdicts = len(run) - sum(1 for v in found.values() if v.startswith("verdict"))
+    counts = len(run) - len(found)
+    print(f"HL7 validator suite: {len(run)} cases run, {len(excluded)} left out (--excluded says why)")
+    print(f"  verdict agrees with HL7's Java validator: {verdicts} of {len(run)} ({100 * verdicts / len(run):.1f} %)")
+    print(f"  error count agrees: {counts} of {len(run)} ({100 * counts / len(run):.1f} %)")
+    if "--write-known" in sys.argv:
+        KNOWN.write_text(
+            "# Cases of HL7's validator suite where Medbrain's verdict or error count differs from the Java\n"
+            "# validator's, written by hl7_suite.py --write-known; each line: case, kind, the counts.\n"
+            + "".join(f"{name}\t{found[name]}\n" for name in sorted(found)))
+        return
+    known = {name: kind for name, kind in read_known().items()}
+    new = sorted(n for n in found if known.get(n) != found[n].split("\t")[0])
+    gone = sorted(n for n in known if n not in found or found[n].split("\t")[0] != known[n])
+    for name in new:
+        print(f"  new disagreement: {name}: {found[name]}")
+    for name in gone:
+        print(f"  listed but no longer so: {name} ({known[name]}); remove it from {KNOWN.name}")
+    print(f"{len(run) - len(new) - len(gone)} passed, {len(new) + len(gone)} failed")
+    sys.exit(1 if new or gone else 0)
+
+
+main()
