@@ -179,7 +179,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ], swiftSettings: ownSettings),
         .testTarget(
-            name: "MedicationTutorialTests", dependencies: ["MedicationTutorial", "MedbrainDataset", "TestSupport"],
+            name: "MedicationTutorialTests",
+            dependencies: ["MedicationTutorial", "FHIRValidation", "MedbrainDataset", "TestSupport"],
             // Golden files are read from the source tree, where re-recording writes them.
             exclude: ["Golden"], swiftSettings: ownSettings),
         // Servers that misbehave on purpose, a loopback client socket, a seeded generator and

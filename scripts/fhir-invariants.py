@@ -39,6 +39,9 @@ REF_1_R4 = ("reference.startsWith('#').not() or (reference.substring(1).trace('u
 REF_1_R4B = REF_1_R4 + " or (reference='#' and %rootResource!=%resource)"
 TIM_9 = "offset.empty() or (when.exists() and ((when in ('C' | 'CM' | 'CD' | 'CV')).not()))"
 TIM_9_R5 = "offset.empty() or (when.exists() and when.select($this in ('C' | 'CM' | 'CD' | 'CV')).allFalse())"
+ELD_11 = ("binding.empty() or type.code.empty() or type.code.contains(':') or type.select((code = 'code') or "
+          "(code = 'Coding') or (code='CodeableConcept') or (code = 'Quantity') or (code = 'string') or (code = 'uri') "
+          "or (code = 'Duration')).exists()")
 # (release, key): (expression as published, corrected expression, why). Each correction is the
 # later release's own wording of the same rule.
 CORRECTIONS = {
@@ -50,6 +53,12 @@ CORRECTIONS = {
     # the published expression an error. R5 asks it of each code.
     ("r4", "tim-9"): (TIM_9, TIM_9_R5, "`in` on a repeating `when`"),
     ("r4b", "tim-9"): (TIM_9, TIM_9_R5, "`in` on a repeating `when`"),
+    # FHIRPath's `is Boolean` asks for System.Boolean, which a FHIR boolean is not (HL7's
+    # FHIRPath suite: `Patient.active.is(Boolean).not()`); R4B names FHIR's `boolean`.
+    ("r4", "que-7"): ("operator = 'exists' implies (answer is Boolean)",
+                      "operator = 'exists' implies (answer is boolean)", "System.Boolean for FHIR's boolean"),
+    # FHIRPath has no strings in double quotes (they would be an identifier in backticks).
+    ("r5", "eld-11"): (ELD_11.replace("':'", '":"'), ELD_11, "a string in double quotes"),
     # The human text says "more than one"; R4's expression says more than two (R4B mends it).
     ("r4", "que-12"): ("enableWhen.count() > 2 implies enableBehavior.exists()",
                        "enableWhen.count() > 1 implies enableBehavior.exists()", "more than two for more than one"),

@@ -99,6 +99,7 @@ struct InvariantCheck {
             guard !rules.isEmpty else { return }
             let node = FHIRPathElement(node: .tree(value), extras: extras.map { .tree($0) }, typeName: type)
             var environment = FHIRPathEnvironment(model: check.model)
+            environment.unknownElementsAreEmpty = true
             environment.variables = ["resource": [.element(place.resource)], "rootResource": [.element(place.root)]]
             for rule in rules {
                 if let issue = outcome(of: rule, on: node, path: path, place: place, environment: environment) {

@@ -1,4 +1,5 @@
 import FHIRModel
+import FHIRValidation
 import MedicationTutorial
 import Testing
 
@@ -95,5 +96,33 @@ struct InstructionsInputTests {
         let error = #expect(throws: InstructionsInputError.self) { try Self.input(json) }
         #expect(error?.description.contains(message) == true, "\(String(describing: error))")
         #expect(error?.description.contains("\n") == false)
+    }
+}
+
+/// A Timing FHIR forbids is refused with the rule it breaks, not read aloud.
+@Suite("instructions refuse what FHIR forbids")
+struct InstructionsInvariantTests {
+    @Test(arguments: [
+        (#"{"repeat":{"frequency":1,"period":1,"periodUnit":"d","offset":30}}"#, "tim-9"),
+        (#"{"repeat":{"frequency":1,"period":1,"periodUnit":"d","durationMax":10}}"#, "tim-7"),
+        (
+            #"{"repeat":{"frequency":1,"period":1,"periodUnit":"d","boundsDuration":{"value":5,"system":"http://example.org","code":"d"}}}"#,
+            "drt-1"
+        ),
+        (#"{"timing":{"repeat":{"frequency":1,"period":1}}}"#, "tim-2"),
+    ])
+    func brokenRulesAreNamed(json: String, rule: String) {
+        #expect {
+            _ = try InstructionsInput(jsonText: Array(json.utf8))
+        } throws: { error in
+            guard case .breaksRules(let issues) = error as? InstructionsInputError else { return false }
+            return issues.map(\.rule) == [rule] && "\(error)".contains("breaks \(rule)")
+        }
+    }
+
+    @Test func theSameTimingMendedIsRead() throws {
+        let input = try InstructionsInput(
+            jsonText: Array(#"{"repeat":{"frequency":1,"period":1,"periodUnit":"d","offset":30,"when":["ACV"]}}"#.utf8))
+        #expect(input.items.count == 1)
     }
 }

@@ -7,7 +7,9 @@ extension Evaluator {
         if !focus.isEmpty, Self.startsUppercase(name) {
             let matching = focus.filter { isInstance($0, of: FHIRPathTypeSpecifier(namespace: nil, name: name)) }
             if !matching.isEmpty { return matching }
-            if let model, model.isResource(name), focus.allSatisfy({ !hasMember(name, $0) }) {
+            if let model, model.isResource(name), focus.allSatisfy({ !hasMember(name, $0) }),
+                !environment.unknownElementsAreEmpty
+            {
                 let actual = focus.first.map(\.typeName) ?? "nothing"
                 throw FHIRPathError(
                     .semantic, "the input is \(article(actual)) \(actual), not \(article(name)) \(name)")
@@ -35,7 +37,9 @@ extension Evaluator {
             }
             try checkSize(result.count)
         }
-        if let unknownIn, !knownSomewhere { throw FHIRPathError(.semantic, unknownElement(name, of: unknownIn)) }
+        if let unknownIn, !knownSomewhere, !environment.unknownElementsAreEmpty {
+            throw FHIRPathError(.semantic, unknownElement(name, of: unknownIn))
+        }
         return result
     }
 

@@ -24,6 +24,11 @@ public struct FHIRPathEnvironment: Sendable {
     public var timeLimit: Swift.Duration?
     /// Said in that error, to tell how to change the limit (`set fhirpath-limit SECONDS`).
     public var timeLimitHint: String?
+    /// Whether a name no item's type has is simply empty, as FHIRPath's evaluation model has
+    /// it, rather than the mistake a person typing it most likely made (`name.given1`). The
+    /// specification's own invariants need it: some name elements a type lacks (`cnl-0`'s
+    /// `name` on Evidence), or reach into contained resources of every type (`dom-2`).
+    public var unknownElementsAreEmpty = false
     /// Asked now and then while evaluating: true stops the evaluation ("cancelled"), as Ctrl-C does.
     public var isCancelled: (@Sendable () -> Bool)?
 

@@ -32,7 +32,12 @@ extension FunctionLibrary {
             "memberOf": unanswerable("memberOf() needs a terminology server to expand the value set"),
             "subsumes": unanswerable("subsumes() needs a terminology server"),
             "subsumedBy": unanswerable("subsumedBy() needs a terminology server"),
-            "htmlChecks": unanswerable("htmlChecks() is not implemented: Medbrain does not check narrative XHTML"),
+            "htmlChecks": FHIRPathFunction(0) { _, call in
+                guard call.input.count == 1, case .element(let element) = call.input[0],
+                    let text = element.node.stringValue
+                else { return [] }
+                return [.boolean(NarrativeXHTML(text: text).isAllowed)]
+            },
             "elementDefinition": unanswerable(
                 "elementDefinition() needs the StructureDefinitions, which Medbrain does not load"),
             "slice": unanswerable("slice() needs the profile's StructureDefinition, which Medbrain does not load"),
