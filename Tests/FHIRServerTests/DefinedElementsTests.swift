@@ -120,6 +120,7 @@ struct DefinedElementsTests {
                 ("_status", ["extension": [["url": "u", "valueCode": "x"]]]),
                 ("note", [["text": "fine", "authorString": "Ann"]]),
                 ("contained", [["resourceType": "Medication", "id": "m", "code": ["text": "pill"]]]),
+                ("medicationReference", ["reference": "#m"]),
             ])
         #expect(Self.issues(r4, .r4) == [])
     }

@@ -136,9 +136,15 @@ struct LoadTests {
     /// A folder is read in name order, with its subfolders; a document Bundle is a resource of
     /// its own, and a missing path is an error, not an empty load.
     @Test func aFolderAndItsBundles() async throws {
+        // A document as FHIR has it (bdl-9, -10, -11): an identifier, a timestamp, a Composition first.
+        let composition =
+            #"{"resourceType":"Composition","status":"final","type":{"text":"Summary"},"date":"2016-08-16","#
+            + #""title":"Summary","author":[{"display":"Dr. Smith"}]}"#
         let document =
-            #"{"resourceType":"Bundle","id":"doc1","type":"document","entry":[{"resource":"#
-            + Self.patient + "}]}"
+            #"{"resourceType":"Bundle","id":"doc1","type":"document","identifier":{"system":"urn:ietf:rfc:3986","#
+            + #""value":"urn:uuid:0c3151bd-1cbf-4d64-b04d-cd9187a4c6e0"},"timestamp":"2016-08-16T10:00:00+02:00","#
+            + #""entry":[{"fullUrl":"urn:uuid:7d0c9b64-5d9b-4d1e-8f38-f1a2b1c8a001","resource":"# + composition
+            + #"},{"fullUrl":"urn:uuid:7d0c9b64-5d9b-4d1e-8f38-f1a2b1c8a002","resource":"# + Self.patient + "}]}"
         let collection = #"{"resourceType":"Bundle","type":"collection","entry":[{"resource":"# + Self.vienna + "}]}"
         let folder = try Self.folder(["b/doc.json": document, "a.json": collection, "notes.txt": "not data"])
         let (service, report) = try await Self.load([folder])

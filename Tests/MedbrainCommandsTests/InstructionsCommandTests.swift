@@ -9,7 +9,7 @@ struct InstructionsCommandTests {
          "subject": {"reference": "Patient/p"}, "medicationCodeableConcept": {"text": "Aspirin"},
          "dosageInstruction": [
            {"doseAndRate": [{"doseQuantity": {"value": 1, "code": "{tbl}"}}],
-            "timing": {"repeat": {"frequency": 2, "period": 1, "periodUnit": "d", "boundsDuration": {"value": 7, "code": "d"}}}},
+            "timing": {"repeat": {"frequency": 2, "period": 1, "periodUnit": "d", "boundsDuration": {"value": 7, "system": "http://unitsofmeasure.org", "code": "d"}}}},
            {"timing": {"repeat": {"when": ["HS"]}}}]}
         """
 
