@@ -1,8 +1,8 @@
 /// What the specification says of one release, read from the tables `scripts/fhir-definitions`
 /// wrote from its definitions (`Bundled/types-r4.txt`, `search-r4.txt`, `compartment-r4.txt`,
-/// `invariants-r4.txt`, `formats-r4.txt`, one of each per release): the types and their
-/// elements, the search parameters, the Patient compartment, the resource types, the
-/// invariants, the primitives' formats.
+/// `invariants-r4.txt`, `formats-r4.txt`, `bindings-r4.txt`, `valuesets-r4.txt`, one of each
+/// per release): the types and their elements, the search parameters, the Patient compartment,
+/// the resource types, the invariants, the primitives' formats, the bindings.
 ///
 /// One value per release, reached as `version.release`; each table is read once, when first
 /// needed. A release is added by adding its tables and its case of ``FHIRVersion``: nothing
@@ -28,12 +28,21 @@ public struct FHIRRelease: Sendable {
     /// The format of each primitive type's value; none for a release with no table.
     public var primitiveFormats: PrimitiveFormats { Self.formatTables[version] }
 
+    /// The bindings of its elements to ValueSets, and those ValueSets' codes; none for a
+    /// release with no tables.
+    public var bindings: FHIRBindings { Self.bindingTables[version] }
+
     private static let models = PerRelease { FHIRTypeModel(table: table("types", $0)) }
     private static let searchTables = PerRelease { FHIRSearchParameters(table: table("search", $0)) }
     private static let compartments = PerRelease { PatientCompartment(table: table("compartment", $0)) }
     private static let typeLists = PerRelease { searchTables[$0].resourceTypes }
     private static let invariantTables = PerRelease {
         FHIRInvariants(table: BundledFiles.text("invariants-\($0.rawValue).txt"))
+    }
+    private static let bindingTables = PerRelease {
+        FHIRBindings(
+            bindings: BundledFiles.text("bindings-\($0.rawValue).txt"),
+            valueSets: BundledFiles.text("valuesets-\($0.rawValue).txt"))
     }
     private static let formatTables = PerRelease {
         PrimitiveFormats(table: BundledFiles.text("formats-\($0.rawValue).txt"))

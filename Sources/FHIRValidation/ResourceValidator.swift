@@ -42,6 +42,7 @@ public struct ResourceValidator: Sendable {
         guard shapeIssues.isEmpty else { return shapeIssues }
         // The invariants read the elements by their types, so they run on a sound shape only.
         return InvariantCheck(version: version).issues(in: resource, type: type)
+            + BindingCheck(version: version).issues(in: resource, type: type)
             + referenceIssues(in: resource, path: type, exists: exists, local: local)
     }
 

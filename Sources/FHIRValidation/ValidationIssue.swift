@@ -1,8 +1,9 @@
 /// One rule a resource breaks, naming the element (`MedicationAdministration.status`).
 public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
-    /// An error makes a server refuse the resource; a warning is said and the resource kept.
+    /// An error makes a server refuse the resource; a warning is said and the resource kept;
+    /// information says what could not be checked.
     public enum Severity: String, Sendable {
-        case error, warning
+        case error, warning, information
     }
 
     /// Where: the element as a FHIRPath location (`MedicationRequest.dosageInstruction[0].timing.repeat`).
@@ -31,7 +32,7 @@ public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
     public var ruledMessage: String { rule.map { "\($0): \(message)" } ?? message }
 
     public var description: String {
-        (severity == .warning ? "warning: " : "") + "\(path): \(ruledMessage)"
+        (severity == .error ? "" : "\(severity.rawValue): ") + "\(path): \(ruledMessage)"
     }
 
     /// Whether this issue is about the element `rulePath` names (`effectiveTime[x]` covers
