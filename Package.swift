@@ -145,7 +145,7 @@ let package = Package(
             name: "MedbrainBench",
             dependencies: [
                 "MedicationTutorial", "FHIRServer", "MedbrainDataset", "MedbrainREPL", "MedbrainCommands", "FHIRPath",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "FHIRValidation", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ], swiftSettings: ownSettings),
         // Seeded mutation fuzzing of the command words, lesson and transcript parsers and the
         // FHIR JSON decoder (`scripts/fuzz`); it needs no server.

@@ -47,7 +47,9 @@ ELD_11 = ("binding.empty() or type.code.empty() or type.code.contains(':') or ty
 CORRECTIONS = {
     # A Reference with only an identifier or a display has no `reference`: the published
     # expression is then empty, not true, and would refuse it; R5 guards it with `exists()`.
-    ("r4", "ref-1"): (REF_1_R4, f"reference.exists() implies ({REF_1_R4})", "empty without a reference"),
+    # R4 also lacks R4B's allowance for `#`, a contained resource's reference to its container,
+    # which dom-3 itself allows.
+    ("r4", "ref-1"): (REF_1_R4, f"reference.exists() implies ({REF_1_R4B})", "empty without a reference"),
     ("r4b", "ref-1"): (REF_1_R4B, f"reference.exists() implies ({REF_1_R4B})", "empty without a reference"),
     # FHIRPath's `in` takes one item on its left, and `when` repeats since R4: two codes make
     # the published expression an error. R5 asks it of each code.
@@ -59,6 +61,10 @@ CORRECTIONS = {
                       "operator = 'exists' implies (answer is boolean)", "System.Boolean for FHIR's boolean"),
     # FHIRPath has no strings in double quotes (they would be an identifier in backticks).
     ("r5", "eld-11"): (ELD_11.replace("':'", '":"'), ELD_11, "a string in double quotes"),
+    # An entry without a fullUrl (a batch's GET, a search's OperationOutcome) makes R4's
+    # expression empty, not true; R4B asks it only of entries that have one.
+    ("r4", "bdl-8"): ("fullUrl.contains('/_history/').not()",
+                      "fullUrl.exists() implies fullUrl.contains('/_history/').not()", "empty without a fullUrl"),
     # The human text says "more than one"; R4's expression says more than two (R4B mends it).
     ("r4", "que-12"): ("enableWhen.count() > 2 implies enableBehavior.exists()",
                        "enableWhen.count() > 1 implies enableBehavior.exists()", "more than two for more than one"),

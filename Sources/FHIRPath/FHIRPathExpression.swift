@@ -10,6 +10,8 @@ public struct FHIRPathExpression: Sendable {
     /// The text as written.
     public let text: String
     let root: FHIRPathNode
+    /// The steps that read only the evaluation's constants, worked out once per evaluation.
+    let constants: Set<Int>
 
     /// Parses `text`; a syntax error, an unknown function or a wrong number of arguments
     /// throws with the place it starts.
@@ -18,6 +20,7 @@ public struct FHIRPathExpression: Sendable {
         var parser = try FHIRPathParser(text)
         root = try parser.parseAll()
         try FunctionCheck(expression: text).check(root)
+        constants = ConstantSubtrees.keys(in: root)
     }
 
     /// Evaluates on a resource (or any JSON), which is also `%resource` and `%context`; nil
@@ -38,10 +41,15 @@ public struct FHIRPathExpression: Sendable {
     }
 
     /// Evaluates on a collection; `resource` is `%resource` (for `resolve()` and `%resource`).
+    /// `constants` keeps the values of the steps that read only variables, for evaluations
+    /// with the same variables to share; by default each evaluation has its own.
     public func evaluate(
-        on input: [FHIRPathValue], resource: JSONNode?, environment: FHIRPathEnvironment = FHIRPathEnvironment()
+        on input: [FHIRPathValue], resource: JSONNode?, environment: FHIRPathEnvironment = FHIRPathEnvironment(),
+        constants kept: FHIRPathConstants = FHIRPathConstants()
     ) throws(FHIRPathError) -> [FHIRPathValue] {
-        let evaluator = Evaluator(environment: environment, input: input, resource: resource, expression: text)
+        let evaluator = Evaluator(
+            environment: environment, input: input, resource: resource, expression: text, constants: constants,
+            kept: kept)
         return try evaluator.evaluate(root, focus: input, scope: Scope(this: input))
     }
 

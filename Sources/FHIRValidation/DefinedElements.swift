@@ -33,9 +33,10 @@ struct DefinedElements {
                 found.append(ValidationIssue(path: "\(path).\(key)", message: unknown(name, in: type)))
                 continue
             }
-            // A primitive's `_name` sibling holds its `id` and `extension`, an Element's.
+            // A primitive's `_name` sibling holds its `id` and `extension`, an Element's; FHIRPath
+            // places them on the primitive (`birthDate.extension[0]`), and so do the issues.
             let shape = key.hasPrefix("_") ? "Element" : childType
-            visit(value, type: shape, path: "\(path).\(key)", into: &found)
+            visit(value, type: shape, path: "\(path).\(name)", into: &found)
         }
     }
 

@@ -28,6 +28,8 @@ struct ElementWalk {
         let resource: FHIRPathElement
         let root: FHIRPathElement
         let node: JSONNode
+        /// Where the resource lies: the same for every node of one resource.
+        let path: String
     }
 
     let model: FHIRTypeModel
@@ -36,7 +38,7 @@ struct ElementWalk {
     /// around it), and on every node below it, parents first.
     func visit(_ value: JSONValue, type: String, _ body: (Node) -> Void) {
         let element = FHIRPathElement(node: .tree(value), typeName: type)
-        let place = Place(resource: element, root: element, node: .tree(value))
+        let place = Place(resource: element, root: element, node: .tree(value), path: type)
         visit(value, extras: nil, type: type, element: nil, of: nil, path: type, place: place, body)
     }
 
@@ -53,11 +55,22 @@ struct ElementWalk {
             // own nodes; only a contained one keeps its container as `%rootResource`.
             type = own
             let here = FHIRPathElement(resource: value)
-            place = Place(resource: here, root: element == "contained" ? place.root : here, node: .tree(value))
+            place = Place(
+                resource: here, root: element == "contained" ? place.root : here, node: .tree(value), path: path)
         }
         body(
             Node(value: value, extras: extras, type: type, element: element, parent: parent, path: path, place: place))
-        guard case .object(let object) = value else { return }
+        if case .object(let object) = value {
+            members(of: object, type: type, path: path, place: place, body)
+        } else if case .object(let sibling)? = extras {
+            // A primitive's `_name` holds its `id` and extensions, elements of its own, at its path.
+            members(of: sibling, type: type, path: path, place: place, body)
+        }
+    }
+
+    private func members(
+        of object: JSONObject, type: String, path: String, place: Place, _ body: (Node) -> Void
+    ) {
         for (key, child) in object.members where key != "resourceType" {
             // A primitive with only extensions has a `_name` and no `name`.
             let name = key.hasPrefix("_") ? String(key.dropFirst()) : key

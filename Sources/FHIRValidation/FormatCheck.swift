@@ -12,9 +12,16 @@ struct FormatCheck: Sendable {
         var expressions: [String: NSRegularExpression] = [:]
         for (type, pattern) in version.release.primitiveFormats.patterns {
             // The tables are the specification's; one ICU cannot read would be a test's failure.
-            expressions[type] = try? NSRegularExpression(pattern: "^(?:\(pattern))$")
+            expressions[type] = try? NSRegularExpression(pattern: "^(?:\(Self.asciiSpaces(pattern)))$")
         }
         self.expressions = expressions
+    }
+
+    /// The regexes are written for Java's, whose `\s` is the six ASCII spaces; ICU's is every
+    /// Unicode space, and would refuse a name with an ideographic or no-break space (`[ \r\n\t\S]+`).
+    static func asciiSpaces(_ pattern: String) -> String {
+        pattern.replacingOccurrences(of: "\\S", with: "[^ \\t\\n\\x0B\\f\\r]")
+            .replacingOccurrences(of: "\\s", with: "[ \\t\\n\\x0B\\f\\r]")
     }
 
     /// The number of formats that could be read, for the test that every one is.

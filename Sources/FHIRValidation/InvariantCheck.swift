@@ -15,13 +15,34 @@ struct InvariantCheck {
         rules = CompiledInvariants.releases[version]
     }
 
+    /// How long the invariants of one resource may take: past it, the rest are said to be not
+    /// checked, so that no body, however it is built, holds the server for longer.
+    static let budget = Swift.Duration.seconds(10)
+
     /// What `resource`, a `type` (a resource type, or a datatype with no resource around it),
     /// breaks: an error or warning per failed invariant and node.
     func issues(in resource: JSONValue, type: String) -> [ValidationIssue] {
         var found: [ValidationIssue] = []
+        // The steps that read only `%resource` and `%rootResource` are worked out once per
+        // resource and rule (`ref-1` asks each Reference for every contained resource's id).
+        var kept: [String: FHIRPathConstants] = [:]
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: Self.budget)
+        var stopped = false
         ElementWalk(model: model).visit(resource, type: type) { node in
+            guard !stopped else { return }
             let rules = rules.rules(type: node.type, element: node.element, of: node.parent)
             guard !rules.isEmpty else { return }
+            if clock.now > deadline {
+                stopped = true
+                found.append(
+                    ValidationIssue(
+                        path: node.path,
+                        message:
+                            "this and the following invariants were not checked: checking took more than \(Self.budget)",
+                        severity: .warning))
+                return
+            }
             let element = FHIRPathElement(
                 node: .tree(node.value), extras: node.extras.map { .tree($0) }, typeName: node.type)
             var environment = FHIRPathEnvironment(model: model)
@@ -30,7 +51,11 @@ struct InvariantCheck {
                 "resource": [.element(node.place.resource)], "rootResource": [.element(node.place.root)],
             ]
             for rule in rules {
-                if let issue = outcome(of: rule, on: element, at: node, environment: environment) {
+                let memo = "\(node.place.path)\u{0}\(rule.invariant.context)\u{0}\(rule.invariant.key)"
+                let constants = kept[memo] ?? FHIRPathConstants()
+                kept[memo] = constants
+                if let issue = outcome(of: rule, on: element, at: node, environment: environment, constants: constants)
+                {
                     found.append(issue)
                 }
             }
@@ -43,13 +68,13 @@ struct InvariantCheck {
     /// the same day, is not a yes); an evaluation that fails is said, not passed over.
     private func outcome(
         of rule: CompiledInvariants.Rule, on element: FHIRPathElement, at node: ElementWalk.Node,
-        environment: FHIRPathEnvironment
+        environment: FHIRPathEnvironment, constants: FHIRPathConstants
     ) -> ValidationIssue? {
         let invariant = rule.invariant
         let severity: ValidationIssue.Severity = invariant.severity == .error ? .error : .warning
         do {
             let result = try rule.expression.evaluate(
-                on: [.element(element)], resource: node.place.node, environment: environment)
+                on: [.element(element)], resource: node.place.node, environment: environment, constants: constants)
             if result.count == 1, case .boolean(true) = result[0] { return nil }
             return ValidationIssue(path: node.path, message: invariant.human, severity: severity, rule: invariant.key)
         } catch {

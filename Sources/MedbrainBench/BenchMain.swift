@@ -15,6 +15,8 @@ import MedicationTutorial
 ///                                                  a FHIRPath expression over a Bundle of them,
 ///                                                  written to FILE (or a temporary one), and
 ///                                                  HL7's suite's expressions parsed + evaluated
+///     medbrain-bench validate [ADMINISTRATIONS]    a Bundle of them validated, and one at a time,
+///                                                  with the invariants and bindings and without
 @main
 enum BenchMain {
     static func main() async {
@@ -36,10 +38,10 @@ enum BenchMain {
         }
         let numbers = arguments.map { Int($0) }
         guard numbers.allSatisfy({ ($0 ?? 0) > 0 }),
-            ["tutorial", "commands", "scale", "decode", "fhirpath"].contains(mode)
+            ["tutorial", "commands", "scale", "decode", "fhirpath", "validate"].contains(mode)
         else {
             print(
-                "usage: medbrain-bench [commands|scale|decode|fhirpath] [NUMBERS]  (see Sources/MedbrainBench/BenchMain.swift)"
+                "usage: medbrain-bench [commands|scale|decode|fhirpath|validate] [NUMBERS]  (see Sources/MedbrainBench/BenchMain.swift)"
             )
             return
         }
@@ -58,6 +60,8 @@ enum BenchMain {
             for line in try FHIRPathBenchmark(administrations: first ?? 100_000, bundlePath: folder).run() {
                 print(line)
             }
+        case "validate":
+            for line in ValidationBenchmark(administrations: first ?? 100_000).run() { print(line) }
         default:
             try tutorial(renders: first ?? 100_000, administrations: second ?? 1_000_000)
         }

@@ -85,7 +85,7 @@ struct DefinedElementsTests {
         ),
         (
             .r4, "_status", ["extension": [["url": "u", "valueCode": "x"]], "colour": "red"],
-            "MedicationAdministration._status.colour: not an element of R4's Element"
+            "MedicationAdministration.status.colour: not an element of R4's Element"
         ),
         (
             .r4, "fhir_comments", ["a comment"],

@@ -149,6 +149,17 @@ struct InvariantTests {
         (##"<div><p>no namespace</p></div>"##, false),
         (##"<!DOCTYPE div><div xmlns=\"http://www.w3.org/1999/xhtml\">x</div>"##, false),
         (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><a href=\"javascript:go()\">x</a></div>"##, false),
+        (##"<div xmlns = \"http://www.w3.org/1999/xhtml\"><p title=\"learn javascript: basics\">x</p></div>"##, true),
+        (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><p>a &amp; b<![CDATA[ c ]]></p></div>"##, true),
+        (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><a title=\">\" href=\"javascript:go()\">x</a></div>"##, false),
+        (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><img src=\"x\"onerror=\"go()\"/></div>"##, false),
+        (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><a href=\"&#106;avascript:go()\">x</a></div>"##, false),
+        (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><a href=\"java&#x09;script:go()\">x</a></div>"##, false),
+        (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><svg/onload=go()/></div>"##, false),
+        (##"<div xmlns=\"HTTP://WWW.W3.ORG/1999/XHTML\">x</div>"##, false),
+        (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><p>a & b</p></div>"##, false),
+        (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><p class=x>a</p></div>"##, false),
+        (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><video>a</video></div>"##, false),
     ]
 
     @Test(arguments: 0..<narratives.count)
@@ -158,6 +169,19 @@ struct InvariantTests {
         let resource = try JSONParser.parse(text)
         let keys = Set(ResourceValidator(version: .r4).invariantIssues(in: resource, type: "Basic").compactMap(\.rule))
         #expect(keys == (allowed ? [] : ["txt-1", "txt-2"]), "\(div)")
+    }
+
+    /// A primitive's `_name` sibling holds elements of its own, checked as any others.
+    @Test func extensionsOfAPrimitiveAreChecked() throws {
+        let text =
+            #"{"resourceType":"Practitioner","birthDate":"2000-01-01","_birthDate":{"extension":[{"url":"http://x","valueString":"a","extension":[{"url":"http://y","valueString":"b"}]}]}}"#
+        let issues = ResourceValidator(version: .r4).issues(in: try JSONParser.parse(text), type: "Practitioner") {
+            _, _ in true
+        }
+        #expect(
+            issues.map(\.description) == [
+                "Practitioner.birthDate.extension[0]: ext-1: Must have either extensions or value[x], not both"
+            ])
     }
 
     @Test(arguments: 0..<cases.count)
@@ -189,6 +213,22 @@ struct InvariantServerTests {
             #expect(issue?["diagnostics"]?.stringValue?.contains("tim-9: If there's an offset") == true)
             let fixed = body.replacingOccurrences(of: #""offset":30"#, with: #""offset":30,"when":["MORN"]"#)
             #expect(try await client.send("POST", "MedicationRequest", body: fixed).status == 201)
+        }
+    }
+
+    /// The id an update stores under is the URL's, and is checked as the resource's own would be,
+    /// by every route: a PUT, and a transaction's PUT, whose body may not name another.
+    @Test func anUpdatesIdIsCheckedOnEveryRoute() async throws {
+        try await withServer(.r4) { client in
+            let put = try await client.send("PUT", "Patient/bad_id", body: #"{"resourceType":"Patient"}"#)
+            #expect(put.status == 422)
+            #expect(put.outcomeText.contains("\"bad_id\" is not a valid id"), "\(put.outcomeText)")
+            let transaction =
+                #"{"resourceType":"Bundle","type":"transaction","entry":[{"resource":{"resourceType":"Patient","id":"good"},"request":{"method":"PUT","url":"Patient/other"}}]}"#
+            let mismatch = try await client.send("POST", "", body: transaction)
+            #expect(mismatch.status == 400)
+            #expect(mismatch.outcomeText.contains("does not match the URL's 'other'"), "\(mismatch.outcomeText)")
+            #expect(try await client.send("GET", "Patient/other").status == 404)
         }
     }
 }

@@ -18,6 +18,8 @@ struct PrimitiveFormatTests {
         ("Patient", "implicitRules", "http://example.org/two words", false),
         ("Patient", "multipleBirthInteger", .number("2"), true),
         ("Patient", "multipleBirthInteger", .number("-2"), true),
+        // FHIR's regexes are Java's, whose white space is ASCII's: other spaces are text.
+        ("Patient", "language", "de\u{3000}AT", true),
     ]
 
     static func issues(_ element: String, _ value: JSONValue, _ version: FHIRVersion) -> [ValidationIssue] {

@@ -12,9 +12,16 @@ struct Evaluator {
     let lookups = ElementLookups()
     /// Stops the evaluation past its time limit or when cancelled; nil when neither is asked for.
     let watch: EvaluationWatch?
+    /// The steps that read only constants (``ConstantSubtrees``), and their values once known.
+    let constants: Set<Int>
+    let kept: FHIRPathConstants
 
-    init(environment: FHIRPathEnvironment, input: [FHIRPathValue], resource: JSONNode?, expression: String) {
+    init(
+        environment: FHIRPathEnvironment, input: [FHIRPathValue], resource: JSONNode?, expression: String,
+        constants: Set<Int> = [], kept: FHIRPathConstants = FHIRPathConstants()
+    ) {
         (self.environment, self.input, self.resource, self.expression) = (environment, input, resource, expression)
+        (self.constants, self.kept) = (constants, kept)
         watch = EvaluationWatch(environment)
     }
 
@@ -33,12 +40,16 @@ struct Evaluator {
             return try constant(name)
         case .special(let name):
             return special(name, scope: scope)
-        case .member(let base, let name, _):
-            return try members(name, of: try evaluate(base, focus: focus, scope: scope))
-        case .function(let receiver, let name, let arguments, _):
+        case .member(let base, let name, let offset):
+            let key = ConstantSubtrees.key(member: offset)
+            if let known = known(key) { return known }
+            return keep(key, try members(name, of: try evaluate(base, focus: focus, scope: scope)))
+        case .function(let receiver, let name, let arguments, let offset):
+            let key = ConstantSubtrees.key(function: offset)
+            if let known = known(key) { return known }
             let input = try receiver.map { node throws(FHIRPathError) in try evaluate(node, focus: focus, scope: scope)
             }
-            return try call(name, on: input ?? focus, arguments: arguments, scope: scope)
+            return keep(key, try call(name, on: input ?? focus, arguments: arguments, scope: scope))
         case .indexer(let base, let indexNode):
             let items = try evaluate(base, focus: focus, scope: scope)
             let index = try integerArgument(try evaluate(indexNode, focus: scope.this, scope: scope), of: "[]")
@@ -46,12 +57,24 @@ struct Evaluator {
             return [items[index]]
         case .polarity(let sign, let operand, _):
             return try polarity(sign, try evaluate(operand, focus: focus, scope: scope))
-        case .binary(let op, let left, let right, _):
-            return try binary(op, left, right, focus: focus, scope: scope)
+        case .binary(let op, let left, let right, let offset):
+            let key = ConstantSubtrees.key(binary: offset)
+            if let known = known(key) { return known }
+            return keep(key, try binary(op, left, right, focus: focus, scope: scope))
         case .typeTest(let op, let operand, let type, _):
             let items = try evaluate(operand, focus: focus, scope: scope)
             return try typeOperator(op, items, type)
         }
+    }
+
+    /// A constant step's value, when this evaluation has already worked it out.
+    private func known(_ key: Int) -> [FHIRPathValue]? {
+        constants.isEmpty || !constants.contains(key) ? nil : kept.values[key]
+    }
+
+    private func keep(_ key: Int, _ value: [FHIRPathValue]) -> [FHIRPathValue] {
+        if !constants.isEmpty, constants.contains(key) { kept.values[key] = value }
+        return value
     }
 
     private func special(_ name: String, scope: Scope) -> [FHIRPathValue] {

@@ -1,14 +1,25 @@
 /// FHIR's rules for a narrative's XHTML (`Narrative.div`), which `htmlChecks()` answers for the
-/// invariants txt-1 and txt-2: one `div` in the XHTML namespace, well formed, none of what the
-/// specification's Narrative page forbids (a head or body, scripts and event handlers, forms,
-/// base, link and xlink, frames, iframes and objects, document type declarations), and some
-/// content a reader sees (text that is not only white space, or an image).
+/// invariants txt-1 and txt-2: one `div` in the XHTML namespace, well-formed XML, only the basic
+/// formatting elements and attributes of HTML 4 that the Narrative page allows (so no head or
+/// body, scripts or event handlers, forms, frames, objects, document types), no link that runs
+/// code, and some content a reader sees (text that is not only white space, or an image).
+///
+/// Read by allowlist, as HL7's validator reads it: what is not known to be harmless is refused.
 struct NarrativeXHTML {
-    /// The elements the Narrative page names as not allowed, and the form controls that make a form.
-    static let forbiddenElements: Set<String> = [
-        "html", "head", "body", "script", "noscript", "style", "form", "input", "button", "select", "option",
-        "textarea", "label", "fieldset", "base", "link", "meta", "frame", "frameset", "iframe", "object", "embed",
-        "applet",
+    /// HTML 4's text, list, table, link and image elements (its chapters 7 to 11 and 15).
+    static let elements: Set<String> = [
+        "a", "abbr", "acronym", "address", "area", "b", "bdo", "big", "blockquote", "br", "caption", "cite",
+        "code", "col", "colgroup", "dd", "del", "dfn", "div", "dl", "dt", "em", "h1", "h2", "h3", "h4", "h5", "h6",
+        "hr", "i", "img", "ins", "kbd", "li", "map", "ol", "p", "pre", "q", "samp", "small", "span", "strong",
+        "sub", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "tt", "ul", "var",
+    ]
+    /// Their attributes; no event handler (`on…`) is one.
+    static let attributes: Set<String> = [
+        "title", "style", "class", "id", "lang", "xml:lang", "dir", "accesskey", "tabindex", "span", "width",
+        "align", "valign", "char", "charoff", "abbr", "axis", "headers", "scope", "rowspan", "colspan",
+        "cellpadding", "cellspacing", "border", "frame", "rules", "summary", "href", "name", "src", "alt",
+        "longdesc", "height", "usemap", "shape", "coords", "start", "value", "type", "compact", "datetime",
+        "cite", "clear", "bgcolor", "nowrap", "xmlns",
     ]
     static let namespace = "http://www.w3.org/1999/xhtml"
 
@@ -16,102 +27,205 @@ struct NarrativeXHTML {
 
     /// Whether the narrative keeps every rule.
     var isAllowed: Bool {
-        var scanner = Scanner(text: Array(text.utf8))
-        return scanner.scan()
-    }
-
-    private struct Scanner {
-        let text: [UInt8]
-        var index = 0
-        var open: [String] = []
-        var seesContent = false
-
-        mutating func scan() -> Bool {
-            skipSpace()
-            guard starts(with: "<div") else { return false }
-            var first = true
-            while index < text.count {
-                if text[index] == UInt8(ascii: "<") {
-                    guard tag(isRoot: first) else { return false }
-                    first = false
-                    if open.isEmpty {
-                        skipSpace()
-                        return index == text.count && seesContent
-                    }
-                } else {
-                    if !isSpace(text[index]) { seesContent = true }
-                    index += 1
-                }
-            }
-            return false
-        }
-
-        /// One tag at `index`: an opening, closing or empty element, or a comment.
-        private mutating func tag(isRoot: Bool) -> Bool {
-            if starts(with: "<!--") {
-                guard let end = find("-->") else { return false }
-                index = end + 3
-                return true
-            }
-            // Document types, entities and processing instructions have no place in a narrative.
-            if starts(with: "<!") || starts(with: "<?") { return false }
-            guard let end = find(">") else { return false }
-            let inner = String(decoding: text[(index + 1)..<end], as: UTF8.self)
-            index = end + 1
-            if inner.hasPrefix("/") {
-                let name = inner.dropFirst().trimmingSpaces.lowercased()
-                return open.popLast() == name
-            }
-            let selfClosing = inner.hasSuffix("/")
-            let body = selfClosing ? String(inner.dropLast()) : inner
-            let words = body.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
-            guard let rawName = words.first else { return false }
-            let name = rawName.lowercased()
-            guard !Self.isForbidden(name), attributesAllowed(body.dropFirst(rawName.count), isRoot: isRoot) else {
-                return false
-            }
-            if name == "img" { seesContent = true }
-            if !selfClosing { open.append(name) }
-            return true
-        }
-
-        /// No event handler, no script in a link, xlink nowhere; the root names the XHTML namespace.
-        private func attributesAllowed(_ attributes: Substring, isRoot: Bool) -> Bool {
-            let lowered = attributes.lowercased()
-            let names = lowered.split(separator: "=").compactMap { $0.split(whereSeparator: \.isWhitespace).last }
-            if names.contains(where: { $0.hasPrefix("on") || $0.hasPrefix("xlink:") }) { return false }
-            if lowered.contains("javascript:") { return false }
-            return !isRoot || lowered.contains("xmlns=\"\(NarrativeXHTML.namespace)\"")
-                || lowered.contains("xmlns='\(NarrativeXHTML.namespace)'")
-        }
-
-        private static func isForbidden(_ name: String) -> Bool {
-            NarrativeXHTML.forbiddenElements.contains(name.split(separator: ":").last.map(String.init) ?? name)
-        }
-
-        private func starts(with prefix: String) -> Bool {
-            let bytes = Array(prefix.utf8)
-            return index + bytes.count <= text.count && Array(text[index..<(index + bytes.count)]) == bytes
-        }
-
-        private func find(_ marker: String) -> Int? {
-            let bytes = Array(marker.utf8)
-            var at = index
-            while at + bytes.count <= text.count {
-                if text[at] == bytes[0], Array(text[at..<(at + bytes.count)]) == bytes { return at }
-                at += 1
-            }
-            return nil
-        }
-
-        private mutating func skipSpace() { while index < text.count, isSpace(text[index]) { index += 1 } }
-
-        private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+        var reader = XHTMLReader(Array(text.utf8))
+        return reader.read()
     }
 }
 
-extension Substring {
-    fileprivate var trimmingSpaces: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+/// Reads a narrative's XML by hand, tag by tag, refusing at the first thing not allowed.
+private struct XHTMLReader {
+    let text: [UInt8]
+    var index = 0
+    var open: [String] = []
+    var seesContent = false
+
+    init(_ text: [UInt8]) { self.text = text }
+
+    mutating func read() -> Bool {
+        var rootSeen = false
+        while index < text.count {
+            if text[index] == UInt8(ascii: "<") {
+                guard markup(isRoot: !rootSeen) else { return false }
+                if !open.isEmpty {
+                    rootSeen = true
+                } else if rootSeen {
+                    skipSpace()
+                    return index == text.count && seesContent
+                }
+            } else {
+                guard let character = characterData() else { return false }
+                let visible = !character.allSatisfy(Self.isSpace)
+                // Outside the root only white space may stand.
+                guard rootSeen || !visible else { return false }
+                if visible { seesContent = true }
+            }
+        }
+        return false
     }
+
+    /// Text up to the next tag, its references decoded; nil for a bare `&`.
+    private mutating func characterData() -> [UInt8]? {
+        var found: [UInt8] = []
+        while index < text.count, text[index] != UInt8(ascii: "<") {
+            if text[index] == UInt8(ascii: "&") {
+                guard let decoded = reference() else { return nil }
+                found += decoded
+            } else {
+                found.append(text[index])
+                index += 1
+            }
+        }
+        return found
+    }
+
+    /// `&name;`, `&#10;` or `&#x0A;` at `index`, as the character it stands for (a named one as a
+    /// letter: only what it is not matters here).
+    private mutating func reference() -> [UInt8]? {
+        guard let end = text[index...].firstIndex(of: UInt8(ascii: ";")), end - index <= 12 else { return nil }
+        let body = String(decoding: text[(index + 1)..<end], as: UTF8.self)
+        index = end + 1
+        if body.hasPrefix("#x") || body.hasPrefix("#X"), let value = UInt32(body.dropFirst(2), radix: 16) {
+            return Unicode.Scalar(value).map { Array(String(Character($0)).utf8) }
+        }
+        if body.hasPrefix("#"), let value = UInt32(body.dropFirst()) {
+            return Unicode.Scalar(value).map { Array(String(Character($0)).utf8) }
+        }
+        guard !body.isEmpty, body.allSatisfy({ $0.isLetter || $0.isNumber }) else { return nil }
+        // XML's own five, and the HTML names a browser would read into a link's scheme.
+        let known: [String: String] = [
+            "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":", "Tab": "\t", "NewLine": "\n",
+        ]
+        return Array((known[body] ?? "x").utf8)
+    }
+
+    /// A comment, a CDATA section, or a tag, at `index`.
+    private mutating func markup(isRoot: Bool) -> Bool {
+        if starts(with: "<!--") { return skip(past: "-->") }
+        if starts(with: "<![CDATA[") {
+            let start = index + 9
+            guard skip(past: "]]>") else { return false }
+            if text[start..<(index - 3)].contains(where: { !Self.isSpace($0) }) { seesContent = true }
+            return !isRoot
+        }
+        // Document types, entities and processing instructions have no place in a narrative.
+        if starts(with: "<!") || starts(with: "<?") { return false }
+        index += 1
+        if index < text.count, text[index] == UInt8(ascii: "/") {
+            index += 1
+            let name = self.name()
+            skipSpace()
+            guard expect(">"), let last = open.popLast() else { return false }
+            return last == name
+        }
+        return startTag(isRoot: isRoot)
+    }
+
+    private mutating func startTag(isRoot: Bool) -> Bool {
+        let name = self.name()
+        guard NarrativeXHTML.elements.contains(name), !isRoot || name == "div" else { return false }
+        var seen: Set<String> = []
+        while true {
+            let spaced = skipSpace()
+            if expect("/>") {
+                if name == "img" { seesContent = true }
+                return !isRoot || seen.contains("xmlns")
+            }
+            if expect(">") {
+                if name == "img" { seesContent = true }
+                open.append(name)
+                return !isRoot || seen.contains("xmlns")
+            }
+            let attribute = self.name()
+            guard spaced, !attribute.isEmpty, seen.insert(attribute).inserted,
+                NarrativeXHTML.attributes.contains(attribute)
+            else { return false }
+            skipSpace()
+            guard expect("=") else { return false }
+            skipSpace()
+            guard let value = quotedValue(), allowed(attribute, value, of: name, isRoot: isRoot) else { return false }
+        }
+    }
+
+    /// What an attribute's value may not be: a link that runs code, a style that does, the
+    /// root's namespace other than XHTML's.
+    private func allowed(_ attribute: String, _ value: String, of element: String, isRoot: Bool) -> Bool {
+        switch attribute {
+        case "xmlns":
+            return isRoot && value == NarrativeXHTML.namespace
+        case "href", "src", "longdesc", "usemap", "cite":
+            // Browsers drop control characters and spaces inside a scheme (`java\tscript:`).
+            let scheme = String(value.unicodeScalars.filter { $0.value > 0x20 }).lowercased()
+            if scheme.hasPrefix("javascript:") || scheme.hasPrefix("vbscript:") { return false }
+            return !scheme.hasPrefix("data:") || (element == "img" && scheme.hasPrefix("data:image/"))
+        case "style":
+            let style = value.lowercased()
+            return !style.contains("expression(") && !style.contains("javascript:") && !style.contains("url(")
+        default:
+            return true
+        }
+    }
+
+    /// A quoted attribute value, its references decoded; nil when unquoted or unterminated.
+    private mutating func quotedValue() -> String? {
+        guard index < text.count, text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "'") else {
+            return nil
+        }
+        let quote = text[index]
+        index += 1
+        var value: [UInt8] = []
+        while index < text.count, text[index] != quote {
+            if text[index] == UInt8(ascii: "<") { return nil }
+            if text[index] == UInt8(ascii: "&") {
+                guard let decoded = reference() else { return nil }
+                value += decoded
+            } else {
+                value.append(text[index])
+                index += 1
+            }
+        }
+        guard index < text.count else { return nil }
+        index += 1
+        return String(decoding: value, as: UTF8.self)
+    }
+
+    private mutating func name() -> String {
+        let start = index
+        while index < text.count, Self.isNameByte(text[index]) { index += 1 }
+        return String(decoding: text[start..<index], as: UTF8.self)
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ":")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+    }
+
+    private func starts(with prefix: String) -> Bool {
+        let bytes = Array(prefix.utf8)
+        return index + bytes.count <= text.count && text[index..<(index + bytes.count)].elementsEqual(bytes)
+    }
+
+    private mutating func expect(_ marker: String) -> Bool {
+        guard starts(with: marker) else { return false }
+        index += marker.utf8.count
+        return true
+    }
+
+    private mutating func skip(past marker: String) -> Bool {
+        while index < text.count {
+            if expect(marker) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    @discardableResult
+    private mutating func skipSpace() -> Bool {
+        let start = index
+        while index < text.count, Self.isSpace(text[index]) { index += 1 }
+        return index > start
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
 }

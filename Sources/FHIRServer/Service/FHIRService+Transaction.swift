@@ -112,9 +112,14 @@ struct TransactionPlan {
             writes.append(StoreWrite(type: type, id: id, resource: entry.resource))
             statuses.append("201 Created")
         case ("PUT", 2):
+            if let bodyID = entry.resource?["id"]?.stringValue, bodyID != parts[1] {
+                return "the resource's id '\(bodyID)' does not match the URL's '\(parts[1])'"
+            }
             if let fullUrl = entry.fullUrl { placeholders[fullUrl] = "\(type)/\(parts[1])" }
             let expected = entry.request?.ifMatch.flatMap(FHIRService.version(fromETag:))
-            writes.append(StoreWrite(type: type, id: parts[1], resource: entry.resource, expectedVersion: expected))
+            // The id the resource is stored under is validated as its own, as a create's is.
+            let resource = entry.resource.map { FHIRService.withID(parts[1], $0) }
+            writes.append(StoreWrite(type: type, id: parts[1], resource: resource, expectedVersion: expected))
             statuses.append("200 OK")
         case ("DELETE", 2):
             writes.append(StoreWrite(type: type, id: parts[1], resource: nil))

@@ -20,12 +20,14 @@ extension FHIRService {
     }
 
     func update(_ context: FHIRExchange, type: String, id: String) async -> FHIRResponse {
-        let resource: JSONValue
+        var resource: JSONValue
         do { resource = try parseBody(context, type: type) } catch { return error.response }
         if let bodyID = resource["id"]?.stringValue, bodyID != id {
             return context.outcome(
                 400, "invalid", "the body's id '\(bodyID)' does not match the URL's '\(id)'", element: "\(type).id")
         }
+        // The URL's id is the one stored: validated as the resource's own (`bad_id` is no id).
+        resource = Self.withID(id, resource)
         var expected: Int?
         if let ifMatch = context.request.headers["if-match"] {
             guard let version = Self.version(fromETag: ifMatch) else {
@@ -148,5 +150,12 @@ extension FHIRService {
             throw refuse("invalid", "the body is a \(found), but the URL is for \(type)", "resourceType")
         }
         return json
+    }
+
+    /// `resource` with `id` as its id, where it has none.
+    static func withID(_ id: String, _ resource: JSONValue) -> JSONValue {
+        guard case .object(var object) = resource, object["id"] == nil else { return resource }
+        object["id"] = .string(id)
+        return .object(object)
     }
 }
