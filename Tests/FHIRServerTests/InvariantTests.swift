@@ -160,6 +160,14 @@ struct InvariantTests {
         (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><p>a & b</p></div>"##, false),
         (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><p class=x>a</p></div>"##, false),
         (##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><video>a</video></div>"##, false),
+        (
+            ##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><td style=\"background-image: url(data:image/png;base64,iVBO)\">a</td></div>"##,
+            true
+        ),
+        (
+            ##"<div xmlns=\"http://www.w3.org/1999/xhtml\"><p style=\"background: url( 'javascript:go()')\">a</p></div>"##,
+            false
+        ),
     ]
 
     @Test(arguments: 0..<narratives.count)

@@ -153,16 +153,25 @@ private struct XHTMLReader {
         case "xmlns":
             return isRoot && value == NarrativeXHTML.namespace
         case "href", "src", "longdesc", "usemap", "cite":
-            // Browsers drop control characters and spaces inside a scheme (`java\tscript:`).
-            let scheme = String(value.unicodeScalars.filter { $0.value > 0x20 }).lowercased()
-            if scheme.hasPrefix("javascript:") || scheme.hasPrefix("vbscript:") { return false }
-            return !scheme.hasPrefix("data:") || (element == "img" && scheme.hasPrefix("data:image/"))
+            return Self.harmless(value, imageData: element == "img")
         case "style":
+            // The specification's own narratives draw icons with `url(data:image/png;…)`.
             let style = value.lowercased()
-            return !style.contains("expression(") && !style.contains("javascript:") && !style.contains("url(")
+            guard !style.contains("expression(") else { return false }
+            return style.components(separatedBy: "url(").dropFirst().allSatisfy { target in
+                Self.harmless(String(target.drop { $0 == "'" || $0 == "\"" || $0 == " " }), imageData: true)
+            }
         default:
             return true
         }
+    }
+
+    /// Whether a link's target runs no code: not a script's scheme, and data only as an image.
+    /// Browsers drop control characters and spaces inside a scheme (`java\tscript:`).
+    private static func harmless(_ target: String, imageData: Bool) -> Bool {
+        let scheme = String(target.unicodeScalars.filter { $0.value > 0x20 }).lowercased()
+        if scheme.hasPrefix("javascript:") || scheme.hasPrefix("vbscript:") { return false }
+        return !scheme.hasPrefix("data:") || (imageData && scheme.hasPrefix("data:image/"))
     }
 
     /// A quoted attribute value, its references decoded; nil when unquoted or unterminated.
