@@ -8,16 +8,16 @@ struct InvariantCheck {
     let version: FHIRVersion
     let model: FHIRTypeModel
     let rules: CompiledInvariants
+    /// How long the invariants of one resource may take (``ResourceValidator/invariantBudget``):
+    /// past it, the rest are said to be not checked; nil: no limit.
+    let budget: Swift.Duration?
 
-    init(version: FHIRVersion) {
+    init(version: FHIRVersion, budget: Swift.Duration?) {
         self.version = version
         model = version.release.model
         rules = CompiledInvariants.releases[version]
+        self.budget = budget
     }
-
-    /// How long the invariants of one resource may take: past it, the rest are said to be not
-    /// checked, so that no body, however it is built, holds the server for longer.
-    static let budget = Swift.Duration.seconds(10)
 
     /// What `resource`, a `type` (a resource type, or a datatype with no resource around it),
     /// breaks: an error or warning per failed invariant and node.
@@ -27,19 +27,19 @@ struct InvariantCheck {
         // resource and rule (`ref-1` asks each Reference for every contained resource's id).
         var kept: [String: FHIRPathConstants] = [:]
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: Self.budget)
+        let deadline = budget.map { clock.now.advanced(by: $0) }
         var stopped = false
         ElementWalk(model: model).visit(resource, type: type) { node in
             guard !stopped else { return }
             let rules = rules.rules(type: node.type, element: node.element, of: node.parent)
             guard !rules.isEmpty else { return }
-            if clock.now > deadline {
+            if let deadline, let budget, clock.now > deadline {
                 stopped = true
                 found.append(
                     ValidationIssue(
                         path: node.path,
                         message:
-                            "this and the following invariants were not checked: checking took more than \(Self.budget)",
+                            "this and the following invariants were not checked: checking took more than \(budget)",
                         severity: .warning))
                 return
             }

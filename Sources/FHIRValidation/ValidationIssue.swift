@@ -1,3 +1,5 @@
+import FHIRModel
+
 /// One rule a resource breaks, naming the element (`MedicationAdministration.status`).
 public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
     /// An error makes a server refuse the resource; a warning is said and the resource kept;
@@ -27,6 +29,15 @@ public struct ValidationIssue: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var isError: Bool { severity == .error }
+
+    /// The issue as `validate --format json` writes it, in the REPL and on the command line.
+    public var json: JSONValue {
+        var fields = JSONObject([
+            ("severity", .string(severity.rawValue)), ("path", .string(path)), ("message", .string(message)),
+        ])
+        if let rule { fields["rule"] = .string(rule) }
+        return .object(fields)
+    }
 
     /// The message with its rule's key first, as HL7's validator words it (`tim-9: If there's …`).
     public var ruledMessage: String { rule.map { "\($0): \(message)" } ?? message }

@@ -157,7 +157,7 @@ private struct Querying {
         context.show(
             [
                 "resourceType": .string(type), "version": .string(version.rawValue), "valid": .bool(errors.isEmpty),
-                "issues": .array(issues.map(Self.json)),
+                "issues": .array(issues.map(\.json)),
                 "requirementsUnmet": .array(unmet.map { .string("Table \($0.table): \($0.name)") }),
             ],
             lines: (errors.isEmpty ? ["\(name) is valid"] : ["\(name) is not valid:"])
@@ -166,15 +166,6 @@ private struct Querying {
         guard errors.isEmpty else {
             throw REPLError("\(errors.count) \(errors.count == 1 ? "problem" : "problems"); a server would refuse it")
         }
-    }
-
-    private static func json(_ issue: ValidationIssue) -> JSONValue {
-        var fields = JSONObject([
-            ("severity", .string(issue.severity.rawValue)), ("path", .string(issue.path)),
-            ("message", .string(issue.message)),
-        ])
-        if let rule = issue.rule { fields["rule"] = .string(rule) }
-        return .object(fields)
     }
 
     private func requirementLines(_ checked: Int, _ unmet: [Requirement], version: FHIRVersion) -> [String] {
