@@ -41,6 +41,12 @@ let package = Package(
             plugins: bundled + [.plugin(name: "ReleaseStructs")]),
         // FHIR's rules for a resource of a version (what a server checks before storing it).
         .target(name: "FHIRValidation", dependencies: ["FHIRModel", "FHIRPath"], swiftSettings: ownSettings),
+        // Profiles: StructureDefinitions that constrain a type, read from files, folders and
+        // packages, checked on resources; R4's own profiles and extensions, and its complete
+        // CodeSystems, are Bundled/ files (from scripts/fhir-definitions).
+        .target(
+            name: "FHIRProfiles", dependencies: ["FHIRModel", "FHIRPath", "FHIRValidation"], exclude: ["Bundled"],
+            swiftSettings: ownSettings, plugins: bundled),
         // FHIRPath: parser and evaluator over the lossless JSON of any version, with the
         // release's type model (FHIRModel's) and UCUM units (a Bundled/ file).
         .target(
@@ -123,6 +129,7 @@ let package = Package(
                 "MedbrainDataset",
                 "FHIRPath",
                 "FHIRValidation",
+                "FHIRProfiles",
                 "MedicationTutorial",
                 "MedbrainREPL",
                 "MedbrainWeb",
@@ -166,6 +173,9 @@ let package = Package(
         .target(
             name: "FHIRPathSuite", dependencies: ["FHIRPath", "FHIRModel"], path: "Tests/FHIRPathSuite",
             exclude: ["known-failures.txt"], swiftSettings: ownSettings),
+        .testTarget(
+            name: "FHIRProfilesTests", dependencies: ["FHIRProfiles", "FHIRValidation", "TestSupport"],
+            swiftSettings: ownSettings),
         .testTarget(name: "SMARTTests", dependencies: ["SMART", "TestSupport"], swiftSettings: ownSettings),
         .testTarget(
             name: "FHIRServerTests",

@@ -4,7 +4,7 @@ extension FHIRTypeModel {
     /// The element a JSON member of `type` is and the type it has there: an element's own
     /// type, or the type a choice's name ends in (`valueQuantity` is the element `value`, a
     /// Quantity, where `value[x]` allows one); nil when the type has no such element.
-    func member(_ key: String, of type: String) -> (element: String, type: String)? {
+    public func member(_ key: String, of type: String) -> (element: String, type: String)? {
         if let element = element(key, of: type), !element.isChoice, let first = element.types.first {
             return (key, first)
         }

@@ -1,0 +1,49 @@
+import FHIRModel
+
+/// A StructureDefinition that constrains a type (a profile, or an extension's definition), as
+/// a validator reads it: its url, the type and the definition it derives from, and its elements.
+public struct ProfileDefinition: Sendable {
+    public let url: String
+    public let version: String?
+    public let name: String
+    /// The type it constrains (`Observation`, `Extension`, `Quantity`).
+    public let type: String
+    /// The definition it derives from: a core type's (`…/StructureDefinition/Observation`) or
+    /// another profile's.
+    public let baseDefinition: String?
+    /// The elements it constrains: its differential; its snapshot when it has no differential.
+    public let elements: [ElementConstraint]
+
+    /// Reads a StructureDefinition; a logical model is not a profile. (Whether a
+    /// specialization is one is for ``ConformanceResources`` to say: it knows the types.)
+    public init(json: JSONValue) throws(ProfileError) {
+        guard json["resourceType"]?.stringValue == "StructureDefinition" else {
+            throw ProfileError("not a StructureDefinition")
+        }
+        guard let url = json["url"]?.stringValue, let type = json["type"]?.stringValue else {
+            throw ProfileError("a StructureDefinition without url or type")
+        }
+        guard json["kind"]?.stringValue != "logical" else { throw ProfileError("\(url) is a logical model") }
+        let list = json["differential"]?["element"]?.arrayValue ?? json["snapshot"]?["element"]?.arrayValue ?? []
+        (self.url, self.type) = (url, type)
+        version = json["version"]?.stringValue
+        name = json["name"]?.stringValue ?? url
+        baseDefinition = json["baseDefinition"]?.stringValue
+        elements = list.compactMap(ElementConstraint.init(json:))
+    }
+
+    /// The core type a base definition names (`…/StructureDefinition/Observation` is
+    /// `Observation`), when it names one of the release's types rather than a profile.
+    static func coreType(_ url: String, in model: FHIRTypeModel) -> String? {
+        let prefix = "http://hl7.org/fhir/StructureDefinition/"
+        guard url.hasPrefix(prefix) else { return nil }
+        let name = String(url.dropFirst(prefix.count))
+        return model.knows(name) ? name : nil
+    }
+}
+
+/// Why a profile or a package could not be read or used, in one line for the user.
+public struct ProfileError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
