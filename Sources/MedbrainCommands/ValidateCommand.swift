@@ -1,5 +1,6 @@
 import ArgumentParser
 import FHIRModel
+import FHIRProfiles
 import FHIRValidation
 import Foundation
 
@@ -8,15 +9,21 @@ import Foundation
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check FHIR resources (JSON) against a release's definitions and invariants.",
+        abstract: "Check FHIR resources (JSON) against a release's definitions, invariants and profiles.",
         discussion: """
             Checks each file as the built-in server checks a write: every element the release \
             defines, cardinality, choices, the JSON kind of each value, and the specification's \
             invariants (R4, R4B, R5), each problem with its FHIRPath location and rule key. \
-            References are not followed. Exits 1 when any file has an error.
+            Then the profiles: those named with --profile, those each resource declares in \
+            meta.profile, and the definitions of its extensions, read from R4's own and from \
+            --package (a StructureDefinition, ValueSet or CodeSystem file, a folder of them, or \
+            a FHIR package .tgz). References are not followed. Exits 1 when any file has an error.
             Examples:
               medbrain validate --fhir-version r4 order.json
               medbrain validate --format json a.json b.json
+              medbrain validate --package us-core/ --profile \
+                http://hl7.org/fhir/us/core/StructureDefinition/us-core-medicationrequest order.json
+              medbrain validate --profile @my-profile.json order.json
             """
     )
 
@@ -25,6 +32,20 @@ struct ValidateCommand: ParsableCommand {
 
     @Option(help: "text (a line per problem) or json (a line per file: file, valid, issues).")
     var format: Format = .text
+
+    @Option(
+        name: .customLong("profile"),
+        help:
+            "A profile to check against: its canonical URL, or @FILE for a StructureDefinition in a file (repeatable)."
+    )
+    var profiles: [String] = []
+
+    @Option(
+        name: .customLong("package"),
+        help:
+            "Profiles, extensions, ValueSets and CodeSystems: a JSON file, a folder, or a FHIR package .tgz (repeatable)."
+    )
+    var packages: [String] = []
 
     @Argument(help: "JSON files, or - for standard input.")
     var files: [String] = ["-"]
@@ -37,9 +58,11 @@ struct ValidateCommand: ParsableCommand {
         var validator = ResourceValidator(version: fhirVersion)
         // A file on disk holds no server: every invariant is checked however long it takes.
         validator.invariantBudget = nil
+        let (conformance, asked) = try definitions()
+        let profileValidator = ProfileValidator(resources: conformance)
         var failed = 0
         for file in files {
-            let issues = check(file, validator)
+            let issues = check(file, validator, profileValidator, asked)
             if issues.contains(where: \.isError) { failed += 1 }
             Output.standardOutput(format == .json ? jsonLine(file, issues) : textLines(file, issues))
         }
@@ -48,8 +71,35 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 
+    /// The release's definitions with the packages added, and the URLs of the profiles asked
+    /// for; a package that cannot be read or a profile that is not known stops before any file.
+    private func definitions() throws -> (ConformanceResources, [String]) {
+        var resources = ConformanceResources(version: fhirVersion)
+        do {
+            for package in packages { try resources.load(package) }
+            var urls: [String] = []
+            for profile in profiles {
+                guard profile.hasPrefix("@") else {
+                    urls.append(profile)
+                    continue
+                }
+                let added = try resources.load(String(profile.dropFirst()))
+                guard !added.isEmpty else { throw ProfileError("\(profile.dropFirst()) holds no profile") }
+                urls += added
+            }
+            for url in urls where resources.profile(url) == nil {
+                throw ProfileError("the profile \(url) is not known: add its package with --package")
+            }
+            return (resources, urls)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
     /// The file's problems; one that cannot be read or is not a resource is one error.
-    private func check(_ file: String, _ validator: ResourceValidator) -> [ValidationIssue] {
+    private func check(
+        _ file: String, _ validator: ResourceValidator, _ profileValidator: ProfileValidator, _ asked: [String]
+    ) -> [ValidationIssue] {
         let json: JSONValue
         do {
             json = try JSONParser.parse(try CommandInput.read(file))
@@ -60,6 +110,7 @@ struct ValidateCommand: ParsableCommand {
             return [ValidationIssue(path: CommandInput.name(file), message: "not a resource: no resourceType")]
         }
         return validator.issues(in: json, type: type, exists: { _, _ in true })
+            + profileValidator.issues(in: json, profiles: asked)
     }
 
     private func textLines(_ file: String, _ issues: [ValidationIssue]) -> String {
