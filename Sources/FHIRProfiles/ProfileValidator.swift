@@ -1,5 +1,6 @@
 import FHIRModel
 import FHIRValidation
+import Foundation
 
 /// Checks resources against profiles, as HL7's validator does after the release's own rules:
 /// the profiles asked for, the profiles each resource declares (`meta.profile`, also of
@@ -16,16 +17,40 @@ public struct ProfileValidator: Sendable {
         var check = ProfileCheck(resources: resources)
         let root = InstanceValue(root: resource, type: type)
         for url in profiles { validate(root, against: url, asked: true, &check) }
-        for (item, url) in Self.declared(in: root, model: check.model) {
+        for (item, url) in declared(in: root, model: check.model) {
             validate(item, against: url, asked: false, &check)
         }
         for item in Self.extensions(in: root, model: check.model) {
-            guard let url = item.value["url"]?.stringValue, resources.profile(url) != nil,
-                case .success(let tree) = check.tree(url)
-            else { continue }
-            check.check(item, against: tree)
+            guard let url = item.value["url"]?.stringValue else { continue }
+            guard resources.profile(url) != nil else {
+                if let issue = unknown(url, at: item.path) { check.issues.append(issue) }
+                continue
+            }
+            if case .success(let tree) = check.tree(url) { check.check(item, against: tree) }
         }
         return Self.once(check.issues)
+    }
+
+    /// An extension whose definition is not at hand is not allowed, as HL7's validator
+    /// refuses it, unless it is one nobody could have: an example's (example.org), another
+    /// release's own (`http://hl7.org/fhir/5.0/…`), or one of HL7's (its extensions package, which
+    /// HL7's validator loads and Medbrain does not carry); those are said to be not checked. A
+    /// complex extension's parts (`ombCategory`) are its definition's to judge.
+    private func unknown(_ url: String, at path: String) -> ValidationIssue? {
+        guard url.contains(":") else { return nil }
+        let host = url.split(separator: "/").dropFirst().first.map(String.init) ?? ""
+        let examples = ["example.org", "example.com", "example.net"]
+        let crossRelease = url.range(of: #"^http://hl7\.org/fhir/\d+\.\d+/"#, options: .regularExpression) != nil
+        let releaseOwn = url.hasPrefix("http://hl7.org/fhir/StructureDefinition/")
+        guard examples.contains(where: { host == $0 || host.hasSuffix(".\($0)") }) || crossRelease || releaseOwn else {
+            return ValidationIssue(
+                path: path,
+                message:
+                    "the extension \(url) is not known here, so it is not allowed: add its definition with --package")
+        }
+        return ValidationIssue(
+            path: path, message: "not checked: the definition of the extension \(url) is not at hand",
+            severity: .information)
     }
 
     private func validate(_ item: InstanceValue, against url: String, asked: Bool, _ check: inout ProfileCheck) {
@@ -47,12 +72,13 @@ public struct ProfileValidator: Sendable {
     }
 
     /// Each resource in `root` (itself, contained ones, a Bundle's entries) with each profile
-    /// its `meta.profile` names.
-    static func declared(in root: InstanceValue, model: FHIRTypeModel) -> [(InstanceValue, String)] {
+    /// its `meta.profile` names and each an ImplementationGuide added holds for its type.
+    func declared(in root: InstanceValue, model: FHIRTypeModel) -> [(InstanceValue, String)] {
         var found: [(InstanceValue, String)] = []
-        walk(root, model: model) { item in
+        Self.walk(root, model: model) { item in
             guard item.value["resourceType"] != nil else { return }
-            for url in item.value["meta"]?["profile"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            let declared = item.value["meta"]?["profile"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            for url in declared + resources.globalProfiles(of: item.type).filter({ !declared.contains($0) }) {
                 found.append((item, url))
             }
         }

@@ -14,9 +14,10 @@ struct InstanceValue {
     let path: String
     let place: Place
 
-    /// The resources around a value, as FHIRPath's `%resource` and `%rootResource` name them: a
-    /// resource inside another (contained, a Bundle's entry) is itself in the one around it,
-    /// and its own elements are in it; only a contained one keeps its container as the root.
+    /// The resources around a value, as FHIRPath's `%resource` and `%rootResource` name them
+    /// (as HL7's validator sets them): a contained resource is itself in its container, and
+    /// its own elements are in it, with the container as the root; a Bundle's entry is a
+    /// resource of its own.
     struct Place {
         let resource: JSONValue
         let root: JSONValue
@@ -93,8 +94,13 @@ struct InstanceValue {
         _ path: String
     ) -> InstanceValue {
         // A resource inside another (`contained`, a Bundle's entry) is its own type.
-        let type = value["resourceType"]?.stringValue ?? member.type
+        guard let type = value["resourceType"]?.stringValue else {
+            return InstanceValue(
+                value: value, extras: extras, type: member.type, member: key, element: member.element, path: path,
+                place: inner)
+        }
+        let place = key == "contained" ? inner : Place(resource: value, root: value, path: path)
         return InstanceValue(
-            value: value, extras: extras, type: type, member: key, element: member.element, path: path, place: inner)
+            value: value, extras: nil, type: type, member: key, element: member.element, path: path, place: place)
     }
 }

@@ -34,6 +34,24 @@ enum PatternMatch {
         }
     }
 
+    /// Where `value` differs from `fixed`, each place with what is wrong there: a member the
+    /// fixed value does not have, one it has that is missing or other.
+    static func differences(_ fixed: JSONValue, _ value: JSONValue, at path: String) -> [(String, String)] {
+        guard case .object(let wanted) = fixed, case .object(let found) = value else {
+            return isExactly(fixed, value)
+                ? [] : [(path, "requires exactly \(ProfileCheck.show(fixed)), found \(ProfileCheck.show(value))")]
+        }
+        var differences: [(String, String)] = []
+        for (key, part) in found.members where wanted[key] == nil {
+            differences.append(
+                ("\(path).\(key)", "fixes the value here, and \(key) is not in it: \(ProfileCheck.show(part))"))
+        }
+        for (key, part) in wanted.members {
+            differences += Self.differences(part, found[key] ?? .null, at: "\(path).\(key)")
+        }
+        return differences
+    }
+
     private static func same(_ left: JSONValue, _ right: JSONValue) -> Bool {
         if case .number(let a) = left, case .number(let b) = right, let x = Double(a), let y = Double(b) {
             return x == y

@@ -5,12 +5,13 @@ extension ProfileCheck {
     /// One element definition's constraints on one value: its types and their profiles, a
     /// fixed or pattern value, a binding, its rules.
     mutating func apply(_ constraint: ElementConstraint, to item: InstanceValue, in tree: ProfileTree) {
-        types(constraint.types, of: item, in: tree)
-        if let fixed = constraint.fixed, !PatternMatch.isExactly(fixed, item.value) {
-            issues.append(
-                ValidationIssue(
-                    path: item.path,
-                    message: "\(tree.name) requires exactly \(Self.show(fixed)), found \(Self.show(item.value))"))
+        // A value of a type the profile does not allow is not judged by what it says of the
+        // types it allows.
+        guard types(constraint.types, of: item, in: tree) else { return }
+        if let fixed = constraint.fixed {
+            for (path, message) in PatternMatch.differences(fixed, item.value, at: item.path) {
+                issues.append(ValidationIssue(path: path, message: "\(tree.name) \(message)"))
+            }
         }
         if let pattern = constraint.pattern, !PatternMatch.matches(pattern, item.value) {
             issues.append(
@@ -51,10 +52,12 @@ extension ProfileCheck {
         }
     }
 
-    /// The types a profile allows the element, and the profiles of the type the value takes.
+    /// The types a profile allows the element, and the profiles of the type the value takes;
+    /// false when the value's type is not allowed.
     private mutating func types(_ choices: [ElementConstraint.TypeChoice], of item: InstanceValue, in tree: ProfileTree)
+        -> Bool
     {
-        guard !choices.isEmpty else { return }
+        guard !choices.isEmpty else { return true }
         let taken = choices.first { $0.code == item.type } ?? choices.first { model.type(item.type, isA: $0.code) }
         guard let taken else {
             // Only a choice can take a type the base allows and the profile does not.
@@ -65,11 +68,13 @@ extension ProfileCheck {
                         message:
                             "\(tree.name) does not allow a \(item.type) here; it allows \(choices.map(\.code).joined(separator: ", "))"
                     ))
+                return false
             }
-            return
+            return true
         }
         if !taken.profiles.isEmpty { conforms(item, toOneOf: taken.profiles, in: tree) }
         if item.type == "Reference", !taken.targetProfiles.isEmpty { target(of: item, in: taken.targetProfiles, tree) }
+        return true
     }
 
     /// A value whose type names profiles must conform to one of them; what is wrong with it

@@ -86,12 +86,19 @@ struct ProfileCheck {
         let slicing = tree.slicing(of: baseID) ?? Self.defaultSlicing(baseID)
         var sorted: [String: [InstanceValue]] = [:]
         for value in values {
-            var slice: ProfileTree.Child?
-            for candidate in slices where fits(value, candidate, slicing, in: tree) {
-                slice = candidate
-                break
+            var fitting: [ProfileTree.Child] = []
+            for candidate in slices where fits(value, candidate, slicing, in: tree) { fitting.append(candidate) }
+            // A value may fit a slice and its reslices (`npi` and `npi/alt`), never two slices.
+            let distinct = fitting.filter { !($0.sliceName ?? "").contains("/") }
+            if distinct.count > 1 {
+                issues.append(
+                    ValidationIssue(
+                        path: value.path,
+                        message:
+                            "fits more than one slice of \(tree.name): \(distinct.compactMap(\.sliceName).joined(separator: ", "))"
+                    ))
             }
-            if let slice {
+            if let slice = fitting.first {
                 sorted[slice.id, default: []].append(value)
             } else if slicing?.isClosed == true {
                 issues.append(

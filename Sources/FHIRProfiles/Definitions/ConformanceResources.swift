@@ -8,6 +8,9 @@ public struct ConformanceResources: Sendable {
     private var profiles: [String: ProfileDefinition]
     private var valueSets: [String: JSONValue] = [:]
     private var codeSystems: [String: CodeSystemCodes]
+    /// The profiles an ImplementationGuide says every resource of a type must conform to
+    /// (its `global`), by type.
+    private var globals: [String: [String]] = [:]
 
     /// The release's own definitions, and nothing else yet.
     public init(version: FHIRVersion) {
@@ -32,6 +35,13 @@ public struct ConformanceResources: Sendable {
         case "CodeSystem":
             if let url = resource["url"]?.stringValue, let codes = CodeSystemCodes(json: resource) {
                 codeSystems[url] = codes
+            }
+        case "ImplementationGuide":
+            for global in resource["global"]?.arrayValue ?? [] {
+                guard let type = global["type"]?.stringValue, let profile = global["profile"]?.stringValue else {
+                    continue
+                }
+                globals[type, default: []].append(profile)
             }
         case "Bundle":
             var added: [String] = []
@@ -59,6 +69,9 @@ public struct ConformanceResources: Sendable {
     public func profile(_ url: String) -> ProfileDefinition? {
         profiles[url] ?? profiles[String(url.split(separator: "|", maxSplits: 1).first ?? "")]
     }
+
+    /// The profiles every resource of `type` must conform to, by the guides added.
+    public func globalProfiles(of type: String) -> [String] { globals[type] ?? [] }
 
     /// How many profiles and extensions are known.
     public var profileCount: Int { Set(profiles.values.map(\.url)).count }

@@ -58,11 +58,11 @@ public struct ElementConstraint: Sendable {
     public let slicing: Slicing?
     public let mustSupport: Bool
 
-    /// Reads an ElementDefinition; nil when it has no path.
-    init?(json: JSONValue) {
+    /// Reads an ElementDefinition known by `id`; nil when it has no path.
+    init?(json: JSONValue, id: String?) {
         guard let path = json["path"]?.stringValue else { return nil }
         sliceName = json["sliceName"]?.stringValue
-        id = json["id"]?.stringValue ?? (sliceName.map { "\(path):\($0)" } ?? path)
+        self.id = id ?? json["id"]?.stringValue ?? (sliceName.map { "\(path):\($0)" } ?? path)
         min = json["min"].flatMap(Self.integer)
         max = json["max"]?.stringValue.flatMap { Int($0) }
         types = (json["type"]?.arrayValue ?? []).compactMap(Self.typeChoice)

@@ -29,7 +29,33 @@ public struct ProfileDefinition: Sendable {
         version = json["version"]?.stringValue
         name = json["name"]?.stringValue ?? url
         baseDefinition = json["baseDefinition"]?.stringValue
-        elements = list.compactMap(ElementConstraint.init(json:))
+        elements = zip(list, Self.ids(list)).compactMap { ElementConstraint(json: $0, id: $1) }
+    }
+
+    /// Each element's id: its own, or for a definition written without ids (as older ones
+    /// are), one made from its path and the slice it lies in: the slice last named at a path
+    /// holds the elements below that path that follow it.
+    private static func ids(_ list: [JSONValue]) -> [String?] {
+        var current: [String: String] = [:]
+        return list.map { element in
+            guard let path = element["path"]?.stringValue else { return nil }
+            var id = element["id"]?.stringValue
+            if id == nil {
+                var made = path
+                var parent = path
+                while let dot = parent.lastIndex(of: ".") {
+                    parent = String(parent[..<dot])
+                    if let above = current[parent] {
+                        made = above + path.dropFirst(parent.count)
+                        break
+                    }
+                }
+                id = element["sliceName"]?.stringValue.map { "\(made):\($0)" } ?? made
+            }
+            for key in current.keys where key.hasPrefix(path + ".") { current[key] = nil }
+            current[path] = id
+            return id
+        }
     }
 
     /// The core type a base definition names (`…/StructureDefinition/Observation` is
