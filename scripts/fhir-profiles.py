@@ -26,7 +26,7 @@ CORE = "google/fhir/r4/data/hl7.fhir.r4.core.tgz"
 # What a validator reads of an ElementDefinition; the rest (definitions, comments, mappings,
 # examples) is prose.
 ELEMENT_KEYS = ("id", "path", "sliceName", "min", "max", "type", "binding", "constraint", "slicing", "mustSupport",
-                "contentReference", "maxLength")
+                "contentReference", "maxLength", "isModifier")
 VALUE_PREFIXES = ("fixed", "pattern", "minValue", "maxValue")
 DEFINITION_KEYS = ("resourceType", "url", "version", "name", "type", "kind", "abstract", "baseDefinition", "derivation", "context")
 

@@ -20,12 +20,14 @@ public struct ProfileValidator: Sendable {
         for (item, url) in declared(in: root, model: check.model) {
             validate(item, against: url, asked: false, &check)
         }
-        for item in Self.extensions(in: root, model: check.model) {
+        let placement = ExtensionPlacement(model: check.model)
+        for (item, parent) in Self.extensions(in: root, model: check.model) {
             guard let url = item.value["url"]?.stringValue else { continue }
-            guard resources.profile(url) != nil else {
+            guard let definition = resources.profile(url) else {
                 if let issue = unknown(url, at: item.path) { check.issues.append(issue) }
                 continue
             }
+            check.issues += placement.issues(item, in: parent, by: definition)
             if case .success(let tree) = check.tree(url) { check.check(item, against: tree) }
         }
         return Self.once(check.issues)
@@ -75,7 +77,7 @@ public struct ProfileValidator: Sendable {
     /// its `meta.profile` names and each an ImplementationGuide added holds for its type.
     func declared(in root: InstanceValue, model: FHIRTypeModel) -> [(InstanceValue, String)] {
         var found: [(InstanceValue, String)] = []
-        Self.walk(root, model: model) { item in
+        Self.walk(root, parent: nil, model: model) { item, _ in
             guard item.value["resourceType"] != nil else { return }
             let declared = item.value["meta"]?["profile"]?.arrayValue?.compactMap(\.stringValue) ?? []
             for url in declared + resources.globalProfiles(of: item.type).filter({ !declared.contains($0) }) {
@@ -85,24 +87,27 @@ public struct ProfileValidator: Sendable {
         return found
     }
 
-    /// Every extension and modifier extension anywhere in `root`.
-    static func extensions(in root: InstanceValue, model: FHIRTypeModel) -> [InstanceValue] {
-        var found: [InstanceValue] = []
-        walk(root, model: model) { item in
-            if item.type == "Extension" { found.append(item) }
+    /// Every extension and modifier extension anywhere in `root`, each with what holds it.
+    static func extensions(in root: InstanceValue, model: FHIRTypeModel) -> [(InstanceValue, InstanceValue)] {
+        var found: [(InstanceValue, InstanceValue)] = []
+        walk(root, parent: nil, model: model) { item, parent in
+            if item.type == "Extension", let parent { found.append((item, parent)) }
         }
         return found
     }
 
-    /// Calls `body` on `item` and every value below it.
-    private static func walk(_ item: InstanceValue, model: FHIRTypeModel, _ body: (InstanceValue) -> Void) {
-        body(item)
+    /// Calls `body` on `item` and every value below it, each with the value that holds it.
+    private static func walk(
+        _ item: InstanceValue, parent: InstanceValue?, model: FHIRTypeModel,
+        _ body: (InstanceValue, InstanceValue?) -> Void
+    ) {
+        body(item, parent)
         let object = item.value.objectValue ?? item.extras?.objectValue ?? JSONObject()
         var seen: Set<String> = []
         for key in object.keys {
             let name = key.hasPrefix("_") ? String(key.dropFirst()) : key
             guard name != "resourceType", seen.insert(name).inserted else { continue }
-            for child in item.members(named: name, model: model) { walk(child, model: model, body) }
+            for child in item.members(named: name, model: model) { walk(child, parent: item, model: model, body) }
         }
     }
 

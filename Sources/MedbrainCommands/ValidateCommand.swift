@@ -92,7 +92,7 @@ struct ValidateCommand: ParsableCommand {
             }
             return (resources, urls)
         } catch {
-            throw ValidationError("\(error)")
+            throw CommandFailure("\(error)")
         }
     }
 

@@ -52,7 +52,7 @@ struct ProfileRuleTests {
             rule: "a choice's types",
             elements: [#"{"id":"Observation.value[x]","path":"Observation.value[x]","type":[{"code":"Quantity"}]}"#],
             kept: F.observation + #","valueQuantity":{"value":1}}"#, broken: F.observation + #","valueString":"1"}"#,
-            place: "Observation.valueString", words: "does not allow a string"),
+            place: "Observation.valueString", words: "does not allow string"),
         Case(
             rule: "a slice by pattern, its minimum",
             elements: [
@@ -85,7 +85,7 @@ struct ProfileRuleTests {
                 + #","component":[{"code":{"coding":[{"code":"8462-4"}]}},{"code":{"coding":[{"code":"8480-6"}]},"valueQuantity":{"value":120}}]}"#,
             broken: F.observation
                 + #","component":[{"code":{"coding":[{"code":"8462-4"}]}},{"code":{"coding":[{"code":"8480-6"}]},"valueString":"high"}]}"#,
-            place: "Observation.component[1].valueString", words: "does not allow a string"),
+            place: "Observation.component[1].valueString", words: "does not allow string"),
         Case(
             rule: "a slice by type",
             elements: [

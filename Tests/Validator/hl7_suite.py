@@ -124,7 +124,7 @@ def medbrain_errors(medbrain, release, files, definitions=(), profile=None):
          *(str(SUITE / name) for name in files)],
         capture_output=True, text=True, timeout=600)
     lines = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
-    if result.returncode == 64 and definitions:
+    if not lines and result.returncode != 0 and (definitions or profile):
         # A definition Medbrain cannot read (malformed JSON): the case cannot be judged.
         return [result.stderr.strip().splitlines()[0]] * len(files)
     if len(lines) != len(files):

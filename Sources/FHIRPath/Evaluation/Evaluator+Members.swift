@@ -129,7 +129,11 @@ extension Evaluator {
         -> [(String, String)]
     {
         var found: [(String, String)] = []
-        for key in node.keys(extending: name) {
+        // A primitive choice with only extensions has a `_valueString` and no `valueString`.
+        let extrasOnly = node.keys(extending: "_" + name).map { String($0.dropFirst()) }
+        var keys = node.keys(extending: name)
+        keys += extrasOnly.filter { !keys.contains($0) }
+        for key in keys {
             let suffix = key.dropFirst(name.count)
             guard let first = suffix.first, first.isUppercase else { continue }
             let primitive = first.lowercased() + suffix.dropFirst()

@@ -8,16 +8,19 @@ struct InstanceValue {
     /// The `_name` sibling of a primitive: its `id` and extensions.
     let extras: JSONValue?
     let type: String
-    /// The JSON member's name (`valueQuantity`), and the element it is (`value`).
+    /// The JSON member's name (`valueQuantity`), the element it is (`value`), and the type that
+    /// has the element (`Observation`, `Observation.component`); nil at the top.
     let member: String
     let element: String
+    var owner: String? = nil
     let path: String
-    let place: Place
+    private(set) var place: Place
 
     /// The resources around a value, as FHIRPath's `%resource` and `%rootResource` name them
-    /// (as HL7's validator sets them): a contained resource is itself in its container, and
-    /// its own elements are in it, with the container as the root; a Bundle's entry is a
-    /// resource of its own.
+    /// (as HL7's validator sets them): a resource inside another (contained, a Bundle's entry)
+    /// is, as an element, in the one around it; its own elements are in it, with a container
+    /// as the root (a Bundle is no container); checked against a profile of its own, it is the
+    /// resource (``asProfileRoot``).
     struct Place {
         let resource: JSONValue
         let root: JSONValue
@@ -43,6 +46,14 @@ struct InstanceValue {
     /// The resource the value lies in, and where.
     var resource: JSONValue { place.resource }
     var resourcePath: String { place.path }
+
+    /// This value as the root of a profile's check: a resource is then `%resource` itself.
+    var asProfileRoot: InstanceValue {
+        guard value["resourceType"] != nil else { return self }
+        var root = self
+        root.place = inner
+        return root
+    }
 
     /// The place of this value's own elements.
     private var inner: Place {
@@ -94,13 +105,16 @@ struct InstanceValue {
         _ path: String
     ) -> InstanceValue {
         // A resource inside another (`contained`, a Bundle's entry) is its own type.
-        guard let type = value["resourceType"]?.stringValue else {
-            return InstanceValue(
+        var item: InstanceValue
+        if let type = value["resourceType"]?.stringValue {
+            item = InstanceValue(
+                value: value, extras: nil, type: type, member: key, element: member.element, path: path, place: inner)
+        } else {
+            item = InstanceValue(
                 value: value, extras: extras, type: member.type, member: key, element: member.element, path: path,
                 place: inner)
         }
-        let place = key == "contained" ? inner : Place(resource: value, root: value, path: path)
-        return InstanceValue(
-            value: value, extras: nil, type: type, member: key, element: member.element, path: path, place: place)
+        item.owner = type
+        return item
     }
 }

@@ -1,4 +1,5 @@
 import FHIRModel
+import Foundation
 
 /// How a value is compared with a profile's `fixed[x]` and `pattern[x]`, as the specification
 /// defines them: a fixed value must be the value exactly; a pattern's every member must be in
@@ -53,7 +54,10 @@ enum PatternMatch {
     }
 
     private static func same(_ left: JSONValue, _ right: JSONValue) -> Bool {
-        if case .number(let a) = left, case .number(let b) = right, let x = Double(a), let y = Double(b) {
+        // Decimals as decimals, not as doubles: `1.0` is `1.00`, never `1.0000000000000000001`.
+        if case .number(let a) = left, case .number(let b) = right, let x = Decimal(string: a),
+            let y = Decimal(string: b)
+        {
             return x == y
         }
         return left == right

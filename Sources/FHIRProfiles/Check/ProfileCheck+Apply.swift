@@ -60,13 +60,14 @@ extension ProfileCheck {
         guard !choices.isEmpty else { return true }
         let taken = choices.first { $0.code == item.type } ?? choices.first { model.type(item.type, isA: $0.code) }
         guard let taken else {
-            // Only a choice can take a type the base allows and the profile does not.
-            if item.isChoice {
+            // Only a choice, or an element that holds any resource, can take a type the base
+            // allows and the profile does not.
+            if item.isChoice || item.value["resourceType"] != nil {
                 issues.append(
                     ValidationIssue(
                         path: item.path,
                         message:
-                            "\(tree.name) does not allow a \(item.type) here; it allows \(choices.map(\.code).joined(separator: ", "))"
+                            "\(tree.name) does not allow \(item.type) here; it allows \(choices.map(\.code).joined(separator: ", "))"
                     ))
                 return false
             }
@@ -109,7 +110,8 @@ extension ProfileCheck {
         let typed = targets.map { ($0, ProfileDefinition.coreType($0, in: model) ?? resources.profile($0)?.type) }
         let allowed = typed.compactMap(\.1)
         guard allowed.count == targets.count, !allowed.contains("Resource"),
-            let reference = item.value["reference"]?.stringValue, let type = referredType(reference, from: item)
+            let type = item.value["reference"]?.stringValue.flatMap({ referredType($0, from: item) })
+                ?? item.value["type"]?.stringValue
         else { return }
         guard allowed.contains(type) else {
             issues.append(
@@ -120,7 +122,9 @@ extension ProfileCheck {
                 ))
             return
         }
-        guard let (index, contained) = containedTarget(reference, from: item) else { return }
+        guard let reference = item.value["reference"]?.stringValue,
+            let (index, contained) = containedTarget(reference, from: item)
+        else { return }
         let profiles = typed.filter { $0.1 == type && ProfileDefinition.coreType($0.0, in: model) == nil }.map(\.0)
         guard !profiles.isEmpty else { return }
         let target = InstanceValue(

@@ -15,6 +15,17 @@ extension ProfileCheck {
         {
             return value.member == name
         }
+        let key = "\(tree.url)\u{0}\(slice.id)\u{0}\(value.path)"
+        if let known = fitted[key] { return known }
+        let fits = decide(value, slice, slicing, in: tree)
+        fitted[key] = fits
+        return fits
+    }
+
+    private mutating func decide(
+        _ value: InstanceValue, _ slice: ProfileTree.Child, _ slicing: ElementConstraint.Slicing?,
+        in tree: ProfileTree
+    ) -> Bool {
         guard let slicing, !slicing.discriminators.isEmpty else { return conforms(value, to: slice, in: tree) }
         for discriminator in slicing.discriminators {
             guard let holds = holds(discriminator, on: value, for: slice, in: tree) else {
@@ -95,7 +106,8 @@ extension ProfileCheck {
         if steps == ["url"],
             let url = tree.constraints(of: slice.id).flatMap(\.types).flatMap(\.profiles).first
         {
-            return ([.string(url)], true)
+            // A canonical may name its version (`…|4.0.1`); the extension's url does not.
+            return ([.string(String(url.split(separator: "|", maxSplits: 1)[0]))], true)
         }
         return nil
     }

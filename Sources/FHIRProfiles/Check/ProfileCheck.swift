@@ -10,6 +10,9 @@ struct ProfileCheck {
     var terminology: ValueSetCodes
     var issues: [ValidationIssue] = []
     private var trees: [String: Result<ProfileTree, ProfileError>] = [:]
+    private var trials: [String: [ValidationIssue]] = [:]
+    /// Whether a value fits a slice, by `slice id, path`: asked once per value and slice.
+    var fitted: [String: Bool] = [:]
     var rules = ProfileRules()
     /// How deep profiles are nested (an extension's in a profile's): a guard against
     /// definitions that name each other for ever.
@@ -36,18 +39,23 @@ struct ProfileCheck {
         guard depth < 12 else { return }
         depth += 1
         defer { depth -= 1 }
-        element(item, id: tree.type, in: tree)
+        element(item.asProfileRoot, id: tree.type, in: tree)
     }
 
     /// The issues `item` would have against `url`, without keeping them: for telling slices
-    /// apart by profile and for a type that allows more than one profile.
+    /// apart by profile and for a type that allows more than one profile. Each value is tried
+    /// against a profile once: profiles that name each other would otherwise try the same
+    /// values again at every level.
     mutating func trial(_ item: InstanceValue, against url: String) -> [ValidationIssue]? {
         guard case .success(let tree) = tree(url) else { return nil }
+        let key = "\(url)\u{0}\(item.path)"
+        if let known = trials[key] { return known }
         let kept = issues
         issues = []
         check(item, against: tree)
         let found = issues
         issues = kept
+        trials[key] = found
         return found
     }
 
@@ -61,11 +69,28 @@ struct ProfileCheck {
 
     private mutating func children(of item: InstanceValue, id: String, in tree: ProfileTree) {
         var names: [String] = []
-        for child in tree.children(of: id) where !names.contains(child.name) { names.append(child.name) }
+        var groups: [String: [ProfileTree.Child]] = [:]
+        for child in tree.children(of: id) {
+            if groups[child.name] == nil { names.append(child.name) }
+            groups[child.name, default: []].append(child)
+        }
         for name in names {
-            let group = tree.children(of: id).filter { $0.name == name }
-            let values = item.members(named: name, model: model)
+            let group = groups[name] ?? []
             let baseID = "\(id).\(name)"
+            let values: [InstanceValue]
+            if let stem = typedChoice(name, of: item) {
+                // `valueQuantity` constrained by name: the choice may take that type alone.
+                let all = item.members(named: stem + "[x]", model: model)
+                for other in all where other.member != name {
+                    issues.append(
+                        ValidationIssue(
+                            path: other.path,
+                            message: "\(tree.name) does not allow \(other.type) here; it allows \(name)"))
+                }
+                values = all.filter { $0.member == name }
+            } else {
+                values = item.members(named: name, model: model)
+            }
             count(values.count, of: tree.constraints(of: baseID), at: "\(item.path).\(Self.plain(name))", in: tree)
             if tree.constrains(baseID) {
                 for value in values { element(value, id: baseID, in: tree) }
@@ -77,6 +102,13 @@ struct ProfileCheck {
         }
     }
 
+    /// The choice a name spells with a type (`value` for `valueQuantity`), where the name is not
+    /// an element of its own.
+    private func typedChoice(_ name: String, of item: InstanceValue) -> String? {
+        guard !name.hasSuffix("[x]"), model.element(name, of: item.type) == nil else { return nil }
+        return model.choice(spelled: name, in: item.type)
+    }
+
     /// Sorts the values into slices by the discriminators, and checks each slice's count and
     /// each value against the slice it fits.
     private mutating func sort(
@@ -85,6 +117,8 @@ struct ProfileCheck {
     ) {
         let slicing = tree.slicing(of: baseID) ?? Self.defaultSlicing(baseID)
         var sorted: [String: [InstanceValue]] = [:]
+        // The slice each value took, by its place among the slices; nil for none.
+        var order: [Int?] = []
         for value in values {
             var fitting: [ProfileTree.Child] = []
             for candidate in slices where fits(value, candidate, slicing, in: tree) { fitting.append(candidate) }
@@ -98,15 +132,17 @@ struct ProfileCheck {
                             "fits more than one slice of \(tree.name): \(distinct.compactMap(\.sliceName).joined(separator: ", "))"
                     ))
             }
-            if let slice = fitting.first {
-                sorted[slice.id, default: []].append(value)
-            } else if slicing?.isClosed == true {
+            // A value in a reslice (`a/b`) is in the slice it refines (`a`) too.
+            for slice in fitting { sorted[slice.id, default: []].append(value) }
+            order.append(fitting.first.flatMap { slices.firstIndex(of: $0) })
+            if fitting.isEmpty, slicing?.isClosed == true {
                 issues.append(
                     ValidationIssue(
                         path: value.path,
                         message: "fits none of the slices \(tree.name) allows here (its slicing is closed)"))
             }
         }
+        if let slicing { ordering(values, order, slicing, in: tree) }
         for slice in slices {
             let matched = sorted[slice.id] ?? []
             count(
@@ -116,11 +152,41 @@ struct ProfileCheck {
         }
     }
 
+    /// An ordered slicing's values must come in the order of its slices; one open at the end
+    /// takes values that fit no slice only after those that do.
+    private mutating func ordering(
+        _ values: [InstanceValue], _ order: [Int?], _ slicing: ElementConstraint.Slicing, in tree: ProfileTree
+    ) {
+        var last = -1
+        var unsorted = false
+        for (value, place) in zip(values, order) {
+            guard let place else {
+                unsorted = true
+                continue
+            }
+            if slicing.isOrdered, place < last {
+                issues.append(
+                    ValidationIssue(
+                        path: value.path, message: "\(tree.name) requires its slices in order: this one is out of it"))
+            }
+            if slicing.isOpenAtEnd, unsorted {
+                issues.append(
+                    ValidationIssue(
+                        path: value.path,
+                        message:
+                            "\(tree.name) allows values that fit no slice only after all that do: one comes before this"
+                    ))
+            }
+            last = max(last, place)
+        }
+    }
+
     /// Extensions are sliced by their url unless a profile says otherwise, as the core
     /// Extension definition slices them.
     private static func defaultSlicing(_ id: String) -> ElementConstraint.Slicing? {
         guard id.hasSuffix(".extension") || id.hasSuffix(".modifierExtension") else { return nil }
-        return .init(discriminators: [.init(kind: .value, path: "url")], isClosed: false, isOrdered: false)
+        return .init(
+            discriminators: [.init(kind: .value, path: "url")], isClosed: false, isOpenAtEnd: false, isOrdered: false)
     }
 
     /// The most and fewest items each profile of the chain allows, checked on `found`.

@@ -1,4 +1,5 @@
 import FHIRModel
+import Foundation
 
 /// How a value compares with a profile's `minValue[x]` or `maxValue[x]`: numbers by their
 /// value, Quantities by theirs when their units are the same code, dates and times by their
@@ -24,7 +25,7 @@ enum ValueBounds {
     }
 
     private static func number(_ found: String, _ limit: String) -> ComparisonResult? {
-        guard let x = Double(found), let y = Double(limit) else { return nil }
+        guard let x = Decimal(string: found), let y = Decimal(string: limit) else { return nil }
         return x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame
     }
 
@@ -37,10 +38,4 @@ enum ValueBounds {
         if a > b { return .orderedDescending }
         return found.count == limit.count ? .orderedSame : nil
     }
-}
-
-/// The order of two values, as Foundation names it (kept here so the target needs no
-/// Foundation for it).
-enum ComparisonResult {
-    case orderedAscending, orderedSame, orderedDescending
 }

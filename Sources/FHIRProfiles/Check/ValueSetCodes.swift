@@ -15,23 +15,29 @@ struct ValueSetCodes {
     init(resources: ConformanceResources) { self.resources = resources }
 
     /// The codes of `url`; nil when the ValueSet is not known here at all.
-    mutating func codes(of url: String) -> Codes? {
+    mutating func codes(of url: String) -> Codes? { look(url, depth: 0) }
+
+    /// Each ValueSet is expanded once, however many others import it.
+    private mutating func look(_ url: String, depth: Int) -> Codes? {
         if let known = expanded[url] { return known }
-        let result = look(url, depth: 0)
+        let result: Codes?
+        if let valueSet = resources.valueSet(url) {
+            result = expand(valueSet, depth: depth)
+        } else {
+            // The release's tables name some ValueSets with their version and some without.
+            let bindings = resources.version.release.bindings
+            let plain = String(url.split(separator: "|", maxSplits: 1).first ?? "")
+            switch bindings.codes(of: url) ?? bindings.codes(of: plain) {
+            case .codes(let codes)?: result = .codes(codes)
+            case .notCheckable(let why)?: result = .notCheckable(why)
+            case nil: result = nil
+            }
+        }
         expanded.updateValue(result, forKey: url)
         return result
     }
 
-    private func look(_ url: String, depth: Int) -> Codes? {
-        if let valueSet = resources.valueSet(url) { return expand(valueSet, depth: depth) }
-        switch resources.version.release.bindings.codes(of: url) {
-        case .codes(let codes)?: return .codes(codes)
-        case .notCheckable(let why)?: return .notCheckable(why)
-        case nil: return nil
-        }
-    }
-
-    private func expand(_ valueSet: JSONValue, depth: Int) -> Codes {
+    private mutating func expand(_ valueSet: JSONValue, depth: Int) -> Codes {
         let url = valueSet["url"]?.stringValue ?? "a ValueSet"
         guard depth < 8 else { return .notCheckable("\(url) imports itself") }
         guard let compose = valueSet["compose"] else {
@@ -56,7 +62,7 @@ struct ValueSetCodes {
 
     /// The codes one `include` (or `exclude`) names: its listed concepts or its system's codes
     /// through its filters, and the codes of each ValueSet it imports, all at once.
-    private func include(_ part: JSONValue, depth: Int) -> Codes {
+    private mutating func include(_ part: JSONValue, depth: Int) -> Codes {
         var result: Set<FHIRBindings.SystemCode>?
         if let system = part["system"]?.stringValue {
             if let listed = part["concept"]?.arrayValue {

@@ -16,7 +16,11 @@ struct CodeSystemCodes: Sendable {
         func walk(_ concepts: [JSONValue], below parent: String?) {
             for concept in concepts {
                 guard let code = concept["code"]?.stringValue else { continue }
-                parents.updateValue(parent, forKey: code)
+                // A flat list may give each concept's parent as a property instead of nesting it.
+                let stated = concept["property"]?.arrayValue?.first { $0["code"]?.stringValue == "parent" }?[
+                    "valueCode"]?
+                    .stringValue
+                parents.updateValue(parent ?? stated, forKey: code)
                 walk(concept["concept"]?.arrayValue ?? [], below: code)
             }
         }

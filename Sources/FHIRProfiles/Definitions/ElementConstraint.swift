@@ -20,8 +20,9 @@ public struct ElementConstraint: Sendable {
 
     public struct Slicing: Sendable {
         public let discriminators: [Discriminator]
-        /// Whether items that fit no slice are allowed.
+        /// Whether items that fit no slice are allowed, and only after those that do.
         public let isClosed: Bool
+        public let isOpenAtEnd: Bool
         public let isOrdered: Bool
     }
 
@@ -57,6 +58,8 @@ public struct ElementConstraint: Sendable {
     public let rules: [Rule]
     public let slicing: Slicing?
     public let mustSupport: Bool
+    /// Whether the element changes the meaning of what holds it (a modifier extension's root).
+    public let isModifier: Bool
 
     /// Reads an ElementDefinition known by `id`; nil when it has no path.
     init?(json: JSONValue, id: String?) {
@@ -90,6 +93,7 @@ public struct ElementConstraint: Sendable {
         }
         slicing = json["slicing"].map(Self.slicing)
         mustSupport = json["mustSupport"] == .bool(true)
+        isModifier = json["isModifier"] == .bool(true)
     }
 
     /// `fixedCoding`, `patternCodeableConcept`: the prefix followed by a type's name.
@@ -117,6 +121,6 @@ public struct ElementConstraint: Sendable {
         }
         return Slicing(
             discriminators: discriminators, isClosed: json["rules"]?.stringValue == "closed",
-            isOrdered: json["ordered"] == .bool(true))
+            isOpenAtEnd: json["rules"]?.stringValue == "openAtEnd", isOrdered: json["ordered"] == .bool(true))
     }
 }

@@ -13,6 +13,9 @@ public struct ProfileDefinition: Sendable {
     public let baseDefinition: String?
     /// The elements it constrains: its differential; its snapshot when it has no differential.
     public let elements: [ElementConstraint]
+    /// Where an extension may be used: each context's kind (`element`, `extension`,
+    /// `fhirpath`) and its expression (`Patient`, `Observation.component`, a URL).
+    public let contexts: [(kind: String, expression: String)]
 
     /// Reads a StructureDefinition; a logical model is not a profile. (Whether a
     /// specialization is one is for ``ConformanceResources`` to say: it knows the types.)
@@ -30,6 +33,21 @@ public struct ProfileDefinition: Sendable {
         name = json["name"]?.stringValue ?? url
         baseDefinition = json["baseDefinition"]?.stringValue
         elements = zip(list, Self.ids(list)).compactMap { ElementConstraint(json: $0, id: $1) }
+        contexts = Self.contexts(json)
+    }
+
+    /// R4's and R5's `context` (kind and expression each), or STU3's `contextType` and strings.
+    private static func contexts(_ json: JSONValue) -> [(kind: String, expression: String)] {
+        let list = json["context"]?.arrayValue ?? []
+        if let kind = json["contextType"]?.stringValue {
+            return list.compactMap { $0.stringValue.map { (kind == "resource" ? "element" : kind, $0) } }
+        }
+        return list.compactMap { context in
+            guard let kind = context["type"]?.stringValue, let expression = context["expression"]?.stringValue else {
+                return nil
+            }
+            return (kind, expression)
+        }
     }
 
     /// Each element's id: its own, or for a definition written without ids (as older ones

@@ -47,12 +47,16 @@ struct ProfileTree: Sendable {
         }
         var constraints: [String: [ElementConstraint]] = [:]
         var children: [String: [Child]] = [:]
+        var seen: Set<String> = []
         for definition in chain.reversed() {
             for element in definition.elements {
                 constraints[element.id, default: []].append(element)
-                guard let child = Self.child(element.id) else { continue }
-                if !(children[child.parent]?.contains(child.child) ?? false) {
+                // A differential may name `Bundle.entry.resource` without `Bundle.entry`: the
+                // elements between are there all the same.
+                var id = element.id
+                while let child = Self.child(id), seen.insert(id).inserted {
                     children[child.parent, default: []].append(child.child)
+                    id = child.parent
                 }
             }
         }
