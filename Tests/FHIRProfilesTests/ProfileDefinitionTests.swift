@@ -42,6 +42,68 @@ struct ProfileDefinitionTests {
         #expect(try validator.issues(in: JSONParser.parse(Self.leveled(#""valueInteger":2"#))).isEmpty)
     }
 
+    /// R4's own extensions say where they may be used and whether they are modifiers.
+    @Test(
+        arguments: [
+            (
+                #"{"resourceType":"Patient","extension":[{"url":"http://hl7.org/fhir/StructureDefinition/patient-birthPlace","valueAddress":{"city":"Graz"}}]}"#,
+                nil
+            ),
+            (
+                #"{"resourceType":"Observation","status":"final","code":{"text":"x"},"extension":[{"url":"http://hl7.org/fhir/StructureDefinition/patient-birthPlace","valueAddress":{"city":"Graz"}}]}"#,
+                "may not be used on Observation"
+            ),
+            (
+                #"{"resourceType":"Patient","modifierExtension":[{"url":"http://hl7.org/fhir/StructureDefinition/patient-birthPlace","valueAddress":{"city":"Graz"}}]}"#,
+                "is not a modifier"
+            ),
+            (
+                #"{"resourceType":"Patient","name":[{"family":"Xu","_family":{"extension":[{"url":"http://hl7.org/fhir/StructureDefinition/humanname-own-name","valueString":"Xu"}]}}]}"#,
+                nil
+            ),
+            (
+                #"{"resourceType":"Patient","gender":"male","_gender":{"extension":[{"url":"http://hl7.org/fhir/StructureDefinition/humanname-own-name","valueString":"Xu"}]}}"#,
+                "may not be used on Patient.gender"
+            ),
+        ] as [(String, String?)])
+    func extensionsWhereTheirDefinitionsAllow(_ resource: String, _ words: String?) throws {
+        let issues = ProfileValidator(resources: ConformanceResources(version: .r4))
+            .issues(in: try JSONParser.parse(resource)).filter(\.isError)
+        if let words {
+            #expect(issues.contains { $0.message.contains(words) }, "\(issues)")
+        } else {
+            #expect(issues.isEmpty, "\(issues)")
+        }
+    }
+
+    /// A slice's extension profile may name its version; the extension's url does not.
+    @Test func aVersionedExtensionProfile() throws {
+        let profile = F.profile(
+            "born", of: "Patient",
+            [
+                #"{"id":"Patient.extension:bp","path":"Patient.extension","sliceName":"bp","min":1,"type":[{"code":"Extension","profile":["http://hl7.org/fhir/StructureDefinition/patient-birthPlace|4.0.1"]}]}"#
+            ])
+        let patient =
+            #"{"resourceType":"Patient","extension":[{"url":"http://hl7.org/fhir/StructureDefinition/patient-birthPlace","valueAddress":{"city":"Graz"}}]}"#
+        #expect(try F.errors(patient, against: "born", [profile]).isEmpty)
+    }
+
+    /// A CodeSystem may give a concept's parent as a property rather than by nesting.
+    @Test func aParentByProperty() throws {
+        let flat = """
+            {"resourceType":"CodeSystem","url":"\(F.base)levels","status":"active","content":"complete",\
+            "concept":[{"code":"low"},{"code":"very-low","property":[{"code":"parent","valueCode":"low"}]},{"code":"high"}]}
+            """
+        let compose =
+            #"{"include":[{"system":"\#(F.base)levels","filter":[{"property":"concept","op":"is-a","value":"low"}]}]}"#
+        for (code, isIn) in [("very-low", true), ("high", false)] {
+            let resource =
+                F.observation + #","interpretation":[{"coding":[{"system":"\#(F.base)levels","code":"\#(code)"}]}]}"#
+            let errors = try F.errors(resource, against: "bound", [flat, Self.valueSet(compose), Self.bound])
+            #expect(errors.isEmpty == isIn, "\(code): \(errors)")
+        }
+    }
+
     static let levels = """
         {"resourceType":"CodeSystem","url":"\(F.base)levels","status":"active","content":"complete",\
         "concept":[{"code":"low","concept":[{"code":"very-low"}]},{"code":"high","concept":[{"code":"very-high"}]},\

@@ -125,6 +125,59 @@ struct ProfileRuleTests {
             kept: F.observation + #","focus":[{"reference":"Device/1"}]}"#, broken: F.observation + "}",
             place: "Observation", words: "a subject or a focus"),
         Case(
+            rule: "a choice constrained by its typed name",
+            elements: [#"{"id":"Observation.valueQuantity","path":"Observation.valueQuantity","min":1}"#],
+            kept: F.observation + #","valueQuantity":{"value":1}}"#, broken: F.observation + #","valueString":"1"}"#,
+            place: "Observation.valueString", words: "allows valueQuantity"),
+        Case(
+            rule: "an element below one the differential does not name",
+            elements: [
+                #"{"id":"Observation.component.code","path":"Observation.component.code","patternCodeableConcept":{"text":"a"}}"#
+            ],
+            kept: F.observation + #","component":[{"code":{"text":"a"}}]}"#,
+            broken: F.observation + #","component":[{"code":{"text":"b"}}]}"#,
+            place: "Observation.component[0].code", words: "requires a value that has"),
+        Case(
+            rule: "a Reference's type when it has no reference",
+            elements: [
+                #"{"id":"Observation.subject","path":"Observation.subject","type":[{"code":"Reference","targetProfile":["http://hl7.org/fhir/StructureDefinition/Patient"]}]}"#
+            ],
+            kept: F.observation + #","subject":{"type":"Patient","identifier":{"value":"1"}}}"#,
+            broken: F.observation + #","subject":{"type":"Group","identifier":{"value":"1"}}}"#,
+            place: "Observation.subject", words: "refers to a Group"),
+        Case(
+            rule: "a resource element's type",
+            elements: [
+                #"{"id":"Observation.contained","path":"Observation.contained","type":[{"code":"Patient"}]}"#
+            ],
+            kept: F.observation
+                + ##","contained":[{"resourceType":"Patient","id":"p"}],"focus":[{"reference":"#p"}]}"##,
+            broken: F.observation
+                + ##","contained":[{"resourceType":"Device","id":"d"}],"focus":[{"reference":"#d"}]}"##,
+            place: "Observation.contained[0]", words: "does not allow Device"),
+        Case(
+            rule: "ordered slices",
+            elements: Self.twoSlices(rules: "open", ordered: true),
+            kept: F.observation + #","category":[\#(vitalSigns),\#(laboratory)]}"#,
+            broken: F.observation + #","category":[\#(laboratory),\#(vitalSigns)]}"#,
+            place: "Observation.category[1]", words: "in order"),
+        Case(
+            rule: "slices open at the end",
+            elements: Self.twoSlices(rules: "openAtEnd", ordered: false),
+            kept: F.observation + #","category":[\#(vitalSigns),\#(F.category("survey"))]}"#,
+            broken: F.observation + #","category":[\#(F.category("survey")),\#(vitalSigns)]}"#,
+            place: "Observation.category[1]", words: "only after all that do"),
+        Case(
+            rule: "a value in a reslice counts in its slice",
+            elements: [
+                #"{"id":"Observation.category","path":"Observation.category","slicing":{"discriminator":[{"type":"pattern","path":"$this"}],"rules":"open"}}"#,
+                #"{"id":"Observation.category:lab","path":"Observation.category","sliceName":"lab","min":1,"patternCodeableConcept":{"coding":[{"system":"http://terminology.hl7.org/CodeSystem/observation-category"}]}}"#,
+                #"{"id":"Observation.category:lab/vital","path":"Observation.category","sliceName":"lab/vital","min":1,"patternCodeableConcept":{"coding":[{"system":"http://terminology.hl7.org/CodeSystem/observation-category","code":"vital-signs"}]}}"#,
+            ],
+            kept: F.observation + #","category":[\#(vitalSigns)]}"#,
+            broken: F.observation + #","category":[\#(laboratory)]}"#,
+            place: "Observation.category", words: "in the slice lab/vital"),
+        Case(
             rule: "a profile of the type (SimpleQuantity, R4's own)",
             elements: [
                 #"{"id":"Observation.value[x]","path":"Observation.value[x]","type":[{"code":"Quantity","profile":["http://hl7.org/fhir/StructureDefinition/SimpleQuantity"]}]}"#
@@ -133,6 +186,16 @@ struct ProfileRuleTests {
             broken: F.observation + #","valueQuantity":{"value":1,"comparator":"<"}}"#,
             place: "Observation.valueQuantity.comparator", words: "SimpleQuantity does not allow"),
     ]
+
+    /// Category sliced into vital signs, then laboratory.
+    static func twoSlices(rules: String, ordered: Bool) -> [String] {
+        let system = "http://terminology.hl7.org/CodeSystem/observation-category"
+        return [
+            #"{"id":"Observation.category","path":"Observation.category","slicing":{"discriminator":[{"type":"pattern","path":"$this"}],"rules":"\#(rules)","ordered":\#(ordered)}}"#,
+            #"{"id":"Observation.category:vs","path":"Observation.category","sliceName":"vs","patternCodeableConcept":{"coding":[{"system":"\#(system)","code":"vital-signs"}]}}"#,
+            #"{"id":"Observation.category:lab","path":"Observation.category","sliceName":"lab","patternCodeableConcept":{"coding":[{"system":"\#(system)","code":"laboratory"}]}}"#,
+        ]
+    }
 
     @Test(arguments: cases)
     func keptPassesAndBrokenFails(_ rule: Case) throws {
