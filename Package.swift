@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "FHIRServer",
             dependencies: [
-                "FHIRModel", "FHIRPath", "FHIRValidation", "MedbrainDataset", "SMART",
+                "FHIRModel", "FHIRPath", "FHIRValidation", "FHIRProfiles", "MedbrainDataset", "SMART",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

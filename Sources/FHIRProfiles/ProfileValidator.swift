@@ -12,7 +12,11 @@ public struct ProfileValidator: Sendable {
 
     /// Every problem `resource` has against `profiles` and those it declares; a declared
     /// profile that is not known is a warning (it was not checked), as is one asked for.
-    public func issues(in resource: JSONValue, profiles: [String] = []) -> [ValidationIssue] {
+    /// `checksExtensions` false leaves out the extensions the profiles do not name (a server's
+    /// writes, which HL7's servers check by their profiles alone).
+    public func issues(in resource: JSONValue, profiles: [String] = [], checksExtensions: Bool = true)
+        -> [ValidationIssue]
+    {
         guard let type = resource["resourceType"]?.stringValue else { return [] }
         var check = ProfileCheck(resources: resources)
         let root = InstanceValue(root: resource, type: type)
@@ -21,7 +25,7 @@ public struct ProfileValidator: Sendable {
             validate(item, against: url, asked: false, &check)
         }
         let placement = ExtensionPlacement(model: check.model)
-        for (item, parent) in Self.extensions(in: root, model: check.model) {
+        for (item, parent) in checksExtensions ? Self.extensions(in: root, model: check.model) : [] {
             guard let url = item.value["url"]?.stringValue else { continue }
             guard let definition = resources.profile(url) else {
                 if let issue = unknown(url, at: item.path) { check.issues.append(issue) }

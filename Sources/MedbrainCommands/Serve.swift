@@ -42,6 +42,15 @@ struct Serve: AsyncParsableCommand {
                 "Repeat it for more. Each resource is validated as a create would be; what is refused is listed."))
     var load: [String] = []
 
+    @Option(
+        name: .customLong("package"),
+        help: ArgumentHelp(
+            "Profiles, extensions, ValueSets and CodeSystems: a JSON file, a folder, or a FHIR package .tgz.",
+            discussion:
+                "Repeat it for more. Writes that declare a profile (meta.profile) are checked against it, and POST [type]/$validate checks against any of them."
+        ))
+    var packages: [String] = []
+
     @Option(help: "A word that varies the doses (which were missed, their times, how many), as 'lesson --seed' does.")
     var seed: String?
 
@@ -112,6 +121,7 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, version: fhirVersion, now: now.flatMap(Date.parseInstant), dataPath: data,
             seed: seed.flatMap(DatasetSeed.init))
         configuration.load = load
+        configuration.packages = packages
         configuration.publicURL = publicURL.flatMap(Self.origin)
         if auth == .smart {
             do {

@@ -29,6 +29,8 @@ public struct FHIRBindings: Sendable {
 
     public let all: [Binding]
     private let valueSets: [String: Codes]
+    /// Each versioned ValueSet URL by its URL without the version.
+    private let unversioned: [String: String]
 
     /// Reads the two tables; a release without them has no bindings.
     public init(bindings: String?, valueSets: String?) {
@@ -56,8 +58,17 @@ public struct FHIRBindings: Sendable {
         }
         if let done = current { sets[done.url] = .codes(done.codes) }
         self.valueSets = sets
+        var unversioned: [String: String] = [:]
+        for url in sets.keys where url.contains("|") {
+            unversioned[String(url.split(separator: "|", maxSplits: 1)[0])] = url
+        }
+        self.unversioned = unversioned
     }
 
-    /// The codes of a ValueSet a binding names; nil for one the tables do not hold.
-    public func codes(of valueSet: String) -> Codes? { valueSets[valueSet] }
+    /// The codes of a ValueSet a binding names; nil for one the tables do not hold. A URL
+    /// without a version finds the release's own version of it (profiles name
+    /// `…/ValueSet/medicationrequest-status`, the release `…|4.0.1`).
+    public func codes(of valueSet: String) -> Codes? {
+        valueSets[valueSet] ?? (valueSet.contains("|") ? nil : unversioned[valueSet].flatMap { valueSets[$0] })
+    }
 }

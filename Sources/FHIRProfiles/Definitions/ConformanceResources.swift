@@ -70,6 +70,9 @@ public struct ConformanceResources: Sendable {
         profiles[url] ?? profiles[String(url.split(separator: "|", maxSplits: 1).first ?? "")]
     }
 
+    /// Whether any guide added holds a profile for every resource of a type.
+    public var hasGlobalProfiles: Bool { !globals.isEmpty }
+
     /// The profiles every resource of `type` must conform to, by the guides added.
     public func globalProfiles(of type: String) -> [String] { globals[type] ?? [] }
 

@@ -1,4 +1,5 @@
 import FHIRModel
+import FHIRProfiles
 import Foundation
 import MedbrainDataset
 
@@ -41,9 +42,15 @@ extension FHIRService {
                     clients: clients, clock: clock is FixedClock ? SystemClock() : clock,
                     numbered: configuration.numberedAuthorization, signIn: configuration.signIn ?? .newSecret())
             }
+        var conformance: ConformanceResources?
+        if !configuration.packages.isEmpty {
+            var resources = ConformanceResources(version: version)
+            for package in configuration.packages { try resources.load(package) }
+            conformance = resources
+        }
         let service = FHIRService(
             version: configuration.version, store: store, clock: clock,
-            maximumBodySize: configuration.maximumBodySize, authorization: authorization)
+            maximumBodySize: configuration.maximumBodySize, authorization: authorization, conformance: conformance)
         // The first client asks for the CapabilityStatement at once (the REPL before its first
         // prompt): it is made on another core while the HTTP server starts.
         Task.detached(priority: .userInitiated) { service.prepareMetadata() }

@@ -17,6 +17,9 @@ public struct ServerConfiguration: Sendable {
     public var seed: DatasetSeed?
     /// Files and folders to load at start (`--load`), beside the built-in data.
     public var load: [String] = []
+    /// Profiles, extensions, ValueSets and CodeSystems (`--package`): files, folders, FHIR
+    /// packages; the resources' `meta.profile` and `POST [type]/$validate` are checked by them.
+    public var packages: [String] = []
     /// Hears how far a load has come: resources checked, of how many.
     public var loadProgress: (@Sendable (Int, Int) -> Void)?
     /// Whether every request needs a SMART token (`--auth smart`), and the apps registered.

@@ -97,10 +97,10 @@ extension FHIRService {
     private func validated(
         _ writes: [StoreWrite], against keys: Set<String>, progress: @escaping @Sendable (Int) -> Void
     ) -> [(issues: [ValidationIssue], found: [String])] {
-        let (validator, checked) = (validator, CheckedCount())
+        let (service, checked) = (self, CheckedCount())
         return Parallel.map(writes) { write in
             var found: [String] = []
-            let issues = validator.issues(in: write.resource ?? .null, type: write.type) { type, id in
+            let issues = service.writeIssues(write.resource ?? .null, type: write.type) { type, id in
                 let key = "\(type)/\(id)"
                 guard keys.contains(key) else { return false }
                 found.append(key)

@@ -32,6 +32,9 @@ extension FHIRService {
         statement.publisher = "Medbrain"
         statement.kind = "instance"
         statement.software = CapabilitySoftware(name: "Medbrain", version: MedbrainInfo.version)
+        // A statement of an instance says which (cpb-14): this running server.
+        statement.extra["implementation"] = .object(
+            JSONObject([("description", .string("Medbrain's built-in FHIR server"))]))
         statement.fhirVersion = version.number
         statement.format = ["json", version.mimeType]
         // Required until R4 removed it: what the server does with elements it does not know.
@@ -39,6 +42,10 @@ extension FHIRService {
         var rest = CapabilityRest(mode: "server")
         rest.resource = CapabilityResources.of(version)
         rest.interaction = [CapabilityInteraction(code: "transaction"), CapabilityInteraction(code: "batch")]
+        if [.dstu2, .stu3].contains(version) {
+            // Before R4 a server lists its operations once, for all its types.
+            rest.extra["operation"] = .array([CapabilityResources.validateOperation(version)])
+        }
         statement.rest = [rest]
         return statement
     }
@@ -57,13 +64,24 @@ enum CapabilityResources {
 
     private static let made = PerRelease(make)
 
+    /// `$validate`, as a statement lists it: R4 names its definition by canonical, the earlier
+    /// releases by Reference.
+    static func validateOperation(_ version: FHIRVersion) -> JSONValue {
+        let url = "http://hl7.org/fhir/OperationDefinition/Resource-validate"
+        let definition: JSONValue =
+            [.dstu2, .stu3].contains(version) ? .object(JSONObject([("reference", .string(url))])) : .string(url)
+        return .object(JSONObject([("name", .string("validate")), ("definition", definition)]))
+    }
+
     private static func make(_ version: FHIRVersion) -> [CapabilityResource] {
         let types = version.resourceTypes
         let definitions = version.searchParameters.parameters(of: types)
+        let validate = validateOperation(version)
         return types.map { type in
             var resource = CapabilityResource(type: type)
             resource.interaction = ["read", "vread", "update", "delete", "history-instance", "create", "search-type"]
                 .map(CapabilityInteraction.init)
+            if ![.dstu2, .stu3].contains(version) { resource.extra["operation"] = .array([validate]) }
             // Each parameter's documentation is its FHIRPath expression: what the server evaluates.
             let parameters = (definitions[type] ?? []).filter { $0.isListed && SearchParameter.isSearched($0) }
             resource.searchParam = parameters.map {

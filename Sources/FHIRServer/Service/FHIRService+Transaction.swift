@@ -42,7 +42,7 @@ extension FHIRService {
         do {
             stored = try await store.apply(plan.resolvedWrites(), lastUpdated: now, local: base.local) {
                 write, exists in
-                write.resource.map { validator.issues(in: $0, type: write.type, exists: exists, local: base.local) }
+                write.resource.map { writeIssues($0, type: write.type, exists: exists, local: base.local) }
                     ?? []
             }
         } catch {

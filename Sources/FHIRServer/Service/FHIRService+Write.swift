@@ -11,7 +11,7 @@ extension FHIRService {
         }
         do {
             let stored = try await store.create(type, resource: resource, lastUpdated: now) { write, exists in
-                validator.issues(in: write.resource!, type: write.type, exists: exists, local: base.local)
+                writeIssues(write.resource!, type: write.type, exists: exists, local: base.local)
             }
             return context.resource(stored, status: 201, location: true)
         } catch {
@@ -62,7 +62,7 @@ extension FHIRService {
     private func write(_ context: FHIRExchange, _ change: StoreWrite, status: Int) async -> FHIRResponse {
         do {
             let stored = try await store.apply([change], lastUpdated: now, local: base.local) { write, exists in
-                validator.issues(in: write.resource!, type: write.type, exists: exists, local: base.local)
+                writeIssues(write.resource!, type: write.type, exists: exists, local: base.local)
             }
             return context.resource(stored[0], status: status, location: true)
         } catch {

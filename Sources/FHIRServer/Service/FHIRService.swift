@@ -1,4 +1,5 @@
 import FHIRModel
+import FHIRProfiles
 import FHIRValidation
 import Foundation
 import SMART
@@ -30,10 +31,14 @@ public struct FHIRService: Sendable {
     let compartment: PatientCompartment
     /// The server's own names, which tell its absolute references from other servers'.
     public let base: ServerBase
+    /// The profiles, extensions and terminology of `serve --package`; nil has the release's own
+    /// alone, read when a resource first names a profile.
+    let conformance: ConformanceResources?
 
     public init(
         version: FHIRVersion, store: ResourceStore, clock: any ServerClock, maximumBodySize: Int = 8 << 20,
-        authorization: AuthorizationServer? = nil, base: ServerBase = ServerBase()
+        authorization: AuthorizationServer? = nil, base: ServerBase = ServerBase(),
+        conformance: ConformanceResources? = nil
     ) {
         self.version = version
         self.store = store
@@ -44,7 +49,16 @@ public struct FHIRService: Sendable {
         self.authorization = authorization
         self.compartment = version.release.compartment
         self.base = base
+        self.conformance = conformance
     }
+
+    /// Checks resources against profiles: those of `serve --package` and the release's own.
+    var profileValidator: ProfileValidator {
+        ProfileValidator(resources: conformance ?? ConformanceResources(version: version))
+    }
+
+    /// Whether a guide added says every resource of some type must conform to a profile.
+    var hasGlobalProfiles: Bool { conformance?.hasGlobalProfiles ?? false }
 
     /// The resource types this server stores.
     public var resourceTypes: [String] { validator.supportedTypes }
@@ -103,6 +117,7 @@ public struct FHIRService: Sendable {
         switch (context.request.method, parts.count) {
         case ("GET", 0): return await search(context, type: type)
         case ("POST", 1) where parts[0] == "_search": return await search(context, type: type)
+        case ("POST", 1) where parts[0] == "$validate": return validate(context, type: type)
         case ("POST", 0): return await create(context, type: type)
         case ("GET", 1): return await read(context, type: type, id: parts[0])
         case ("PUT", 1): return await update(context, type: type, id: parts[0])

@@ -87,11 +87,12 @@ struct TestClient {
 /// `ServiceTests` proves the two answer a whole session with the same bytes.
 func withServer<T>(
     _ version: FHIRVersion, over transport: Transport = .service, maximumBodySize: Int = 8 << 20,
-    dataPath: String? = nil, _ body: (TestClient) async throws -> T
+    dataPath: String? = nil, packages: [String] = [], _ body: (TestClient) async throws -> T
 ) async throws -> T {
-    let configuration = ServerConfiguration(
+    var configuration = ServerConfiguration(
         version: version, now: Date.parseInstant("2016-08-16T10:00:00Z"), dataPath: dataPath,
         maximumBodySize: maximumBodySize)
+    configuration.packages = packages
     if transport == .service {
         let service = try await FHIRService.build(configuration)
         return try await body(TestClient(baseURL: "http://127.0.0.1\(FHIRService.basePath)", service: service))
