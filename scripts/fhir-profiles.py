@@ -5,7 +5,7 @@
   profiles, SimpleQuantity, and every extension the specification defines), one a line, with
   only what a validator reads of it: its url, type, base, context, and the elements of its
   differential (cardinality, types and their profiles, fixed and pattern values, bindings,
-  constraints, slicing, must-support). Profiles derive from these (US Core's vital signs from
+  constraints, slicing). Profiles derive from these (US Core's vital signs from
   `vitalsigns`), and resources carry these extensions.
 - `codesystems-r4.txt`: the codes of each complete CodeSystem, with each code's parent, so a
   ValueSet that includes a whole system, or a part of its hierarchy (`is-a`), can be expanded
@@ -25,7 +25,7 @@ import zipfile
 CORE = "google/fhir/r4/data/hl7.fhir.r4.core.tgz"
 # What a validator reads of an ElementDefinition; the rest (definitions, comments, mappings,
 # examples) is prose.
-ELEMENT_KEYS = ("id", "path", "sliceName", "min", "max", "type", "binding", "constraint", "slicing", "mustSupport",
+ELEMENT_KEYS = ("id", "path", "sliceName", "min", "max", "type", "binding", "constraint", "slicing",
                 "contentReference", "maxLength", "isModifier")
 VALUE_PREFIXES = ("fixed", "pattern", "minValue", "maxValue")
 DEFINITION_KEYS = ("resourceType", "url", "version", "name", "type", "kind", "abstract", "baseDefinition", "derivation", "context")

@@ -9,7 +9,7 @@ extension ProfileCheck {
     mutating func bound(_ item: InstanceValue, _ binding: ElementConstraint.Binding) -> ValidationIssue? {
         let required = binding.strength == "required"
         guard required || binding.strength == "extensible" else { return nil }
-        let offered = Self.offered(item)
+        let offered = offered(item)
         guard !offered.isEmpty || item.type == "CodeableConcept" else { return nil }
         let codes: Set<FHIRBindings.SystemCode>
         switch terminology.codes(of: binding.valueSet) {
@@ -59,11 +59,13 @@ extension ProfileCheck {
 
     /// The codes a value carries: a code alone, a Coding's or a Quantity's system and code,
     /// each coding of a CodeableConcept.
-    private static func offered(_ item: InstanceValue) -> [(system: String?, code: String)] {
-        switch item.type {
+    private func offered(_ item: InstanceValue) -> [(system: String?, code: String)] {
+        // Age, Duration, Count and Distance are Quantities: the release's model says which.
+        let type = model.type(item.type, isA: "Quantity") ? "Quantity" : item.type
+        switch type {
         case "code", "string", "uri":
             return item.value.stringValue.map { [(nil, $0)] } ?? []
-        case "Coding", "Quantity", "Age", "Duration", "Count", "Distance", "SimpleQuantity", "MoneyQuantity":
+        case "Coding", "Quantity":
             guard let code = item.value["code"]?.stringValue else { return [] }
             return [(item.value["system"]?.stringValue ?? "", code)]
         case "CodeableConcept":

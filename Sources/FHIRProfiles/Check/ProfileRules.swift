@@ -8,7 +8,7 @@ struct ProfileRules {
     private var parsed: [String: Result<FHIRPathExpression, FHIRPathError>] = [:]
     /// Rules the release states on its own types, which its validation checks already (a
     /// snapshot repeats them on every element).
-    private var core: [FHIRVersion: Set<String>] = [:]
+    private static let core = PerRelease { Set($0.release.invariants.all.map(\.key)) }
 
     /// The issue when `rule` does not hold on `item`; nil when it holds, or when the release
     /// checks it anyway.
@@ -16,9 +16,7 @@ struct ProfileRules {
         _ rule: ElementConstraint.Rule, on item: InstanceValue, model: FHIRTypeModel, version: FHIRVersion,
         profile: String
     ) -> ValidationIssue? {
-        let coreKeys = core[version] ?? Set(version.release.invariants.all.map(\.key))
-        core[version] = coreKeys
-        guard !coreKeys.contains(rule.key) else { return nil }
+        guard !Self.core[version].contains(rule.key) else { return nil }
         let expression =
             parsed[rule.expression]
             ?? Result<FHIRPathExpression, FHIRPathError> { () throws(FHIRPathError) -> FHIRPathExpression in

@@ -76,9 +76,6 @@ public struct ConformanceResources: Sendable {
     /// The profiles every resource of `type` must conform to, by the guides added.
     public func globalProfiles(of type: String) -> [String] { globals[type] ?? [] }
 
-    /// How many profiles and extensions are known.
-    public var profileCount: Int { Set(profiles.values.map(\.url)).count }
-
     /// A ValueSet added from a package or file.
     func valueSet(_ url: String) -> JSONValue? {
         valueSets[url] ?? valueSets[String(url.split(separator: "|", maxSplits: 1).first ?? "")]

@@ -57,7 +57,6 @@ public struct ElementConstraint: Sendable {
     public let binding: Binding?
     public let rules: [Rule]
     public let slicing: Slicing?
-    public let mustSupport: Bool
     /// Whether the element changes the meaning of what holds it (a modifier extension's root).
     public let isModifier: Bool
 
@@ -92,7 +91,6 @@ public struct ElementConstraint: Sendable {
                 human: rule["human"]?.stringValue ?? key, expression: expression)
         }
         slicing = json["slicing"].map(Self.slicing)
-        mustSupport = json["mustSupport"] == .bool(true)
         isModifier = json["isModifier"] == .bool(true)
     }
 
