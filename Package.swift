@@ -40,7 +40,8 @@ let package = Package(
             name: "FHIRModel", exclude: ["Bundled", "Releases/release-structs.txt"], swiftSettings: ownSettings,
             plugins: bundled + [.plugin(name: "ReleaseStructs")]),
         // FHIR's rules for a resource of a version (what a server checks before storing it).
-        .target(name: "FHIRValidation", dependencies: ["FHIRModel", "FHIRPath"], swiftSettings: ownSettings),
+        .target(
+            name: "FHIRValidation", dependencies: ["FHIRModel", "FHIRPath", "CCrypto"], swiftSettings: ownSettings),
         // Profiles: StructureDefinitions that constrain a type, read from files, folders and
         // packages, checked on resources; R4's own profiles and extensions, and its complete
         // CodeSystems, are Bundled/ files (from scripts/fhir-definitions).

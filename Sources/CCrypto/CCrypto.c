@@ -233,3 +233,11 @@ int medbrain_sha256(const unsigned char *message, size_t message_length, unsigne
     if (md == NULL || ssl.digest(message, message_length, digest, &length, md, NULL) != 1) return 0;
     return length == 32;
 }
+
+int medbrain_sha1(const unsigned char *message, size_t message_length, unsigned char *digest) {
+    if (!medbrain_crypto_available()) return 0;
+    const EVP_MD *md = ssl.digest_by_name("SHA1");
+    unsigned int length = 0;
+    if (md == NULL || ssl.digest(message, message_length, digest, &length, md, NULL) != 1) return 0;
+    return length == 20;
+}

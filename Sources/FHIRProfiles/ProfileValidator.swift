@@ -8,7 +8,15 @@ import Foundation
 public struct ProfileValidator: Sendable {
     public let resources: ConformanceResources
 
-    public init(resources: ConformanceResources) { self.resources = resources }
+    /// The clock a profile's bound given as a Duration (`minValueDuration` on a birthDate:
+    /// no more than 100 years ago) is measured by: the system's unless one is given, so that a
+    /// lesson or a test reads the same verdict on any day.
+    public let clock: @Sendable () -> Date
+
+    public init(resources: ConformanceResources, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.resources = resources
+        self.clock = clock
+    }
 
     /// Every problem `resource` has against `profiles` and those it declares; a declared
     /// profile that is not known is a warning (it was not checked), as is one asked for.
@@ -18,7 +26,7 @@ public struct ProfileValidator: Sendable {
         -> [ValidationIssue]
     {
         guard let type = resource["resourceType"]?.stringValue else { return [] }
-        var check = ProfileCheck(resources: resources)
+        var check = ProfileCheck(resources: resources, now: clock())
         let root = InstanceValue(root: resource, type: type)
         for url in profiles { validate(root, against: url, asked: true, &check) }
         for (item, url) in declared(in: root, model: check.model) {

@@ -40,10 +40,14 @@ struct DefinedElements {
         }
     }
 
-    private func visit(_ value: JSONValue, type: String, path: String, into found: inout [ValidationIssue]) {
+    private func visit(
+        _ value: JSONValue, type: String, path: String, inArray: Bool = false, into found: inout [ValidationIssue]
+    ) {
         switch value {
         case .array(let items):
-            for (index, item) in items.enumerated() { visit(item, type: type, path: "\(path)[\(index)]", into: &found) }
+            for (index, item) in items.enumerated() {
+                visit(item, type: type, path: "\(path)[\(index)]", inArray: true, into: &found)
+            }
         case .object(let object) where type == "Resource" || model.isResource(type):
             guard let own = object["resourceType"]?.stringValue, model.isResource(own) else {
                 let stated = object["resourceType"]?.stringValue.map { "'\($0)'" } ?? "none"
@@ -55,9 +59,11 @@ struct DefinedElements {
             check(object, type: own, path: path, isResource: true, into: &found)
         case .object(let object) where !model.isPrimitive(type):
             check(object, type: type, path: path, isResource: false, into: &found)
-        case .null:
+        case .null where inArray:
             // Aligns an array of primitives with its `_name` siblings.
             return
+        case .null:
+            found.append(ValidationIssue(path: path, message: "null is not a FHIR value; leave the element out"))
         default:
             if model.isPrimitive(type) {
                 if let issue = shapes.primitiveIssue(value, type: type, path: path) { found.append(issue) }

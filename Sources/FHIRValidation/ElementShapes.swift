@@ -71,6 +71,10 @@ struct ElementShapes {
         guard fits else {
             return ValidationIssue(path: path, message: "expected \(expected) (\(type)), found \(value.kindName)")
         }
+        // FHIR's JSON has no empty values: an element without one is left out.
+        if case .string("") = value {
+            return ValidationIssue(path: path, message: "an empty string is not a value; leave the element out")
+        }
         return timeIssue(value, type: type, path: path) ?? formatIssue(value, type: type, path: path)
     }
 

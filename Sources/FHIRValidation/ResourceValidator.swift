@@ -53,6 +53,7 @@ public struct ResourceValidator: Sendable {
         // The invariants read the elements by their types, so they run on a sound shape only.
         return InvariantCheck(version: version, budget: invariantBudget).issues(in: resource, type: type)
             + BindingCheck(version: version).issues(in: resource, type: type)
+            + WrittenRules(version: version).issues(in: resource, type: type)
             + referenceIssues(in: resource, path: type, exists: exists, local: local)
     }
 

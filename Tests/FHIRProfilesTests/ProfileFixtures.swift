@@ -1,6 +1,7 @@
 import FHIRModel
 import FHIRProfiles
 import FHIRValidation
+import Foundation
 
 /// Small profiles written for the tests, each rule of profile validation on its own, and the
 /// validator that reads them.
@@ -23,8 +24,11 @@ enum ProfileFixtures {
     static func validator(_ definitions: [String], version: FHIRVersion = .r4) throws -> ProfileValidator {
         var resources = ConformanceResources(version: version)
         for text in definitions { try resources.add(try JSONParser.parse(text)) }
-        return ProfileValidator(resources: resources)
+        return ProfileValidator(resources: resources) { today }
     }
+
+    /// The day the tests' clock reads: 2026-03-15, noon UTC.
+    static let today = Date(timeIntervalSince1970: 1_773_576_000)
 
     /// The errors of `resource` against the profile `name`.
     static func errors(_ resource: String, against name: String, _ definitions: [String]) throws -> [ValidationIssue] {

@@ -31,6 +31,8 @@ struct ElementShapesTests {
         ),
         ("contact", [["gender": 1]], "Patient.contact[0].gender: expected a string (code), found a number"),
         ("maritalStatus", "M", "Patient.maritalStatus: expected an object (CodeableConcept), found a string"),
+        ("implicitRules", "", "Patient.implicitRules: an empty string is not a value; leave the element out"),
+        ("language", .null, "Patient.language: null is not a FHIR value; leave the element out"),
         (
             "deceasedDateTime", "2015-01-01T10:00",
             "Patient.deceasedDateTime: a time needs its seconds and a zone, such as 2016-08-16T20:00:00+02:00; found \"2015-01-01T10:00\""

@@ -48,4 +48,7 @@ int medbrain_pbkdf2_sha256(const char *password, size_t password_length, const u
 /// SHA-256 (FIPS 180-4) of `message` into the 32 bytes of `digest`. 1 on success, 0 if not.
 int medbrain_sha256(const unsigned char *message, size_t message_length, unsigned char *digest);
 
+/// SHA-1 of `message` into the 20 bytes of `digest`: FHIR's Attachment.hash. 1 on success, 0 if not.
+int medbrain_sha1(const unsigned char *message, size_t message_length, unsigned char *digest);
+
 #endif

@@ -46,7 +46,9 @@ struct ExtensionPlacement {
             let first = String(expression.prefix { $0 != "." })
             // A type this release does not have (R5's `CanonicalResource` in R4) cannot be judged.
             guard model.knows(first) else { return true }
-            if !expression.contains(".") { return model.type(parent.type, isA: expression) }
+            if !expression.contains(".") {
+                return model.type(parent.type, isA: expression) || implements(parent, expression)
+            }
             let stem = expression.hasSuffix("[x]") ? String(expression.dropLast(3)) : nil
             return elementPaths(parent).contains { path in
                 stem.map { path.hasPrefix($0) } ?? (path == expression)
@@ -54,6 +56,17 @@ struct ExtensionPlacement {
         default:
             return true
         }
+    }
+
+    /// Whether a resource takes the part of an interface (R5's `CanonicalResource` and
+    /// `MetadataResource`): the release does not derive CodeSystem from them, it gives it their
+    /// elements, so a resource with every element the interface defines is one of its kind.
+    private func implements(_ parent: InstanceValue, _ interface: String) -> Bool {
+        guard parent.value["resourceType"] != nil, model.isResource(interface),
+            let base = model.types[interface]?.base, !model.elements(of: interface).isEmpty
+        else { return false }
+        let own = model.elements(of: interface).keys.filter { model.element($0, of: base) == nil }
+        return !own.isEmpty && own.allSatisfy { model.element($0, of: parent.type) != nil }
     }
 
     /// The element `parent` is, in the specification's words: the type that has it and its

@@ -33,13 +33,17 @@ extension ProfileCheck {
     /// A value below the profile's `minValue[x]` or above its `maxValue[x]`, a string longer
     /// than its `maxLength`.
     private mutating func bounds(_ constraint: ElementConstraint, of item: InstanceValue, in tree: ProfileTree) {
-        if let least = constraint.minValue, ValueBounds.compare(item.value, with: least) == .orderedAscending {
+        if let least = constraint.minValue,
+            ValueBounds.compare(item.value, with: least, isMinimum: true, now: now) == .orderedAscending
+        {
             issues.append(
                 ValidationIssue(
                     path: item.path,
                     message: "\(tree.name) requires at least \(Self.show(least)), found \(Self.show(item.value))"))
         }
-        if let most = constraint.maxValue, ValueBounds.compare(item.value, with: most) == .orderedDescending {
+        if let most = constraint.maxValue,
+            ValueBounds.compare(item.value, with: most, isMinimum: false, now: now) == .orderedDescending
+        {
             issues.append(
                 ValidationIssue(
                     path: item.path,

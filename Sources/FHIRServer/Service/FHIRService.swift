@@ -54,7 +54,8 @@ public struct FHIRService: Sendable {
 
     /// Checks resources against profiles: those of `serve --package` and the release's own.
     var profileValidator: ProfileValidator {
-        ProfileValidator(resources: conformance ?? ConformanceResources(version: version))
+        let clock = clock
+        return ProfileValidator(resources: conformance ?? ConformanceResources(version: version)) { clock.now() }
     }
 
     /// Whether a guide added says every resource of some type must conform to a profile.
