@@ -7,7 +7,7 @@ import Foundation
 ///   base64);
 /// - a Coding's `system` is an absolute URI that names a code system, not a ValueSet;
 /// - a `canonical` with a `|` names the version after it;
-/// - a string is at most 1 MB;
+/// - a string (and a code, id or markdown) is at most 1 MB;
 /// - a relative reference is `Type/id`, or in a transaction a search (`Type?name=value&…`).
 struct DatatypeRules {
     let model: FHIRTypeModel
@@ -23,7 +23,9 @@ struct DatatypeRules {
         case "canonical": return canonicalIssue(node).map { [$0] } ?? []
         default: break
         }
-        guard model.isPrimitive(node.type), let text = node.value.stringValue,
+        // A string and the types made from it (code, id, markdown); an attachment's
+        // base64Binary data has no such limit.
+        guard model.type(node.type, isA: "string"), let text = node.value.stringValue,
             text.utf8.count > Self.maximumStringBytes
         else { return [] }
         return [ValidationIssue(path: node.path, message: "longer than a FHIR string may be (1 MB)")]

@@ -83,7 +83,8 @@ struct WrittenRulesTests {
         Case(
             rule: "contained ids are unique", type: "Patient",
             kept: contained(#"{"resourceType":"Practitioner","id":"a"}"#),
-            broken: contained(#"{"resourceType":"Practitioner","id":"a"},{"resourceType":"Organization","id":"a","name":"o"}"#),
+            broken: contained(
+                #"{"resourceType":"Practitioner","id":"a"},{"resourceType":"Organization","id":"a","name":"o"}"#),
             place: "Patient.contained[1]"),
         Case(
             rule: "fullUrl is absolute", type: "Bundle",
@@ -144,6 +145,15 @@ struct WrittenRulesTests {
         #expect(kept.isEmpty, "\(kept.map(\.description))")
         let broken = try Self.errors(rule.broken, type: rule.type)
         #expect(broken.map(\.path) == [rule.place], "\(broken.map(\.description))")
+    }
+
+    /// A string of more than 1 MB is refused, one of exactly 1 MB taken; an attachment's data
+    /// (base64Binary, not a string) may be longer.
+    @Test func attachmentDataMayBeLongerThanOneMegabyte() throws {
+        let data = String(repeating: "QUJD", count: 300_000)
+        #expect(
+            try Self.errors(Self.media(#"{"contentType":"text/plain","data":"\#(data)"}"#), type: "DocumentReference")
+                .isEmpty)
     }
 
     /// A string of more than 1 MB is refused, one of exactly 1 MB taken.
