@@ -226,18 +226,20 @@ int medbrain_pbkdf2_sha256(const char *password, size_t password_length, const u
                       key) == 1;
 }
 
-int medbrain_sha256(const unsigned char *message, size_t message_length, unsigned char *digest) {
+// The digest `name` of `message`, `size` bytes long: 1 when made, 0 if not.
+static int digest_named(const char *name, size_t size, const unsigned char *message, size_t message_length,
+                        unsigned char *digest) {
     if (!medbrain_crypto_available()) return 0;
-    const EVP_MD *md = ssl.digest_by_name("SHA256");
+    const EVP_MD *md = ssl.digest_by_name(name);
     unsigned int length = 0;
     if (md == NULL || ssl.digest(message, message_length, digest, &length, md, NULL) != 1) return 0;
-    return length == 32;
+    return length == size;
+}
+
+int medbrain_sha256(const unsigned char *message, size_t message_length, unsigned char *digest) {
+    return digest_named("SHA256", 32, message, message_length, digest);
 }
 
 int medbrain_sha1(const unsigned char *message, size_t message_length, unsigned char *digest) {
-    if (!medbrain_crypto_available()) return 0;
-    const EVP_MD *md = ssl.digest_by_name("SHA1");
-    unsigned int length = 0;
-    if (md == NULL || ssl.digest(message, message_length, digest, &length, md, NULL) != 1) return 0;
-    return length == 20;
+    return digest_named("SHA1", 20, message, message_length, digest);
 }
