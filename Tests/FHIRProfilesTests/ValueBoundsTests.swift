@@ -49,11 +49,40 @@ struct ValueBoundsTests {
         }
     }
 
-    /// Units of different kinds, or a unit outside what is converted, are not compared.
-    @Test(arguments: [("g", "m"), ("mg/dL", "g"), ("[lb_av]", "kg")])
+    /// Units of different kinds, or a unit UCUM does not define, are not compared.
+    @Test(arguments: [("g", "m"), ("mg/dL", "g"), ("[nonsense]", "kg")])
     func unitsThatCannotBeComparedAreNotRefused(_ units: (String, String)) throws {
         let definitions = [Self.quantityProfile(bound: "maxValue", value: 0, unit: units.1)]
         #expect(try F.errors(Self.observation(5, units.0), against: "q", definitions).isEmpty)
+    }
+
+    /// Units beyond the metric prefixes convert as FHIRPath converts them: 5 pounds is over 2 kg,
+    /// 4 pounds under it.
+    @Test func customaryUnitsConvertToo() throws {
+        let definitions = [Self.quantityProfile(bound: "maxValue", value: 2, unit: "kg")]
+        #expect(try !F.errors(Self.observation(5, "[lb_av]"), against: "q", definitions).isEmpty)
+        #expect(try F.errors(Self.observation(4, "[lb_av]"), against: "q", definitions).isEmpty)
+    }
+
+    /// (effectiveDateTime, refused) against at least 2020-01-01T10:00:00+02:00: instants in other
+    /// zones compare by the moment they name, not by their text; a date a zone away from the bound
+    /// (2019-12-31, which may end after it) cannot be told and is not refused.
+    static let instants: [(String, Bool)] = [
+        ("2020-01-01T09:00:00Z", false), ("2020-01-01T08:00:00Z", false), ("2020-01-01T07:30:00Z", true),
+        ("2020-01-01T09:59:00+02:00", true), ("2020-01-02", false), ("2019-12-30", true), ("2019-12-31", false),
+    ]
+
+    @Test(arguments: instants)
+    func timesInOtherZonesCompareByTheirMoment(_ row: (String, Bool)) throws {
+        let definitions = [
+            F.profile(
+                "t", of: "Observation",
+                [
+                    #"{"id":"Observation.effective[x]","path":"Observation.effective[x]","minValueDateTime":"2020-01-01T10:00:00+02:00"}"#
+                ])
+        ]
+        let errors = try F.errors(F.observation + #","effectiveDateTime":"\#(row.0)"}"#, against: "t", definitions)
+        #expect(!errors.isEmpty == row.1, "\(errors)")
     }
 
     /// (bound, Duration in years, birthDate, refused): a minimum is that long before the

@@ -1,74 +1,65 @@
 import FHIRModel
+import FHIRPath
 import Foundation
 
-/// How a value compares with a profile's `minValue[x]` or `maxValue[x]`: numbers by their
-/// value, Quantities by theirs in one unit (UCUM's units converted where ``UCUMUnits`` knows
-/// both), dates and times by their order where their precision tells, and a date against a
-/// Duration as the specification reads one: a limit that far before now (a minimum) or after
-/// now (a maximum). Nil where the two cannot be compared here (units of other kinds,
-/// precisions that overlap).
+/// How a value compares with a profile's `minValue[x]` or `maxValue[x]`, by FHIRPath's own
+/// comparisons: numbers by their value; Quantities of one system in any UCUM units the FHIRPath
+/// engine converts (`11000 g` against `0 kg`); dates, dateTimes and times by their order where
+/// their precision and zones tell; and a date against a Duration as the specification reads
+/// one: a limit that far before now (a minimum) or after now (a maximum). Nil where the two
+/// cannot be compared (units of other kinds, precisions that overlap).
 enum ValueBounds {
     static func compare(_ value: JSONValue, with bound: JSONValue, isMinimum: Bool, now: Date) -> ComparisonResult? {
         switch (value, bound) {
         case (.number(let found), .number(let limit)):
-            return number(found, limit)
+            guard let x = FHIRPathDecimal(text: found), let y = FHIRPathDecimal(text: limit) else { return nil }
+            return order(x.compare(to: y))
         case (.string(let found), .string(let limit)):
-            return moment(found, limit)
+            guard let x = moment(found), let y = moment(limit) else { return nil }
+            return order(FHIRPathDateTime.compare(x, y))
         case (.string(let found), .object):
-            guard let limit = moment(bound, from: now, isMinimum: isMinimum, like: found) else { return nil }
-            return moment(found, limit)
+            guard let x = moment(found), let y = moment(bound, from: now, isMinimum: isMinimum, kind: x.kind) else {
+                return nil
+            }
+            return order(FHIRPathDateTime.compare(x, y))
         case (.object, .object):
-            guard case .number(let found)? = value["value"], case .number(let limit)? = bound["value"],
-                let x = Decimal(string: found), let y = Decimal(string: limit)
-            else { return nil }
-            let (unit, limitUnit) = (value["code"]?.stringValue, bound["code"]?.stringValue)
-            if unit == limitUnit || limitUnit == nil { return order(x, y) }
-            guard let unit, let limitUnit, value["system"] == bound["system"],
-                bound["system"]?.stringValue == "http://unitsofmeasure.org",
-                let converted = UCUMUnits.convert(x, from: unit, to: limitUnit)
-            else { return nil }
-            return order(converted, y)
+            guard let x = quantity(value), let y = quantity(bound) else { return nil }
+            // Codes of one system only: UCUM's are converted, any other must be the same code.
+            guard bound["code"] == nil || value["system"] == bound["system"] else { return nil }
+            return order(FHIRPathQuantity.compare(x, y))
         default:
             return nil
         }
     }
 
-    private static func number(_ found: String, _ limit: String) -> ComparisonResult? {
-        guard let x = Decimal(string: found), let y = Decimal(string: limit) else { return nil }
-        return order(x, y)
+    private static func order(_ sign: Int?) -> ComparisonResult? {
+        sign.map { $0 < 0 ? .orderedAscending : $0 > 0 ? .orderedDescending : .orderedSame }
     }
 
-    private static func order(_ x: Decimal, _ y: Decimal) -> ComparisonResult {
-        x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame
+    /// A Quantity as FHIRPath holds one; a bound without a code is a plain amount, so it takes the
+    /// value's unit.
+    private static func quantity(_ value: JSONValue) -> FHIRPathQuantity? {
+        guard case .number(let text)? = value["value"], let amount = FHIRPathDecimal(text: text) else { return nil }
+        return FHIRPathQuantity(value: amount, unit: value["code"]?.stringValue ?? "1")
     }
 
-    /// ISO 8601 dates, dateTimes and times sort as text where one is no more precise than the
-    /// part they share; `2020` against `2020-06-01` cannot be told.
-    private static func moment(_ found: String, _ limit: String) -> ComparisonResult? {
-        let shared = min(found.count, limit.count)
-        let (a, b) = (found.prefix(shared), limit.prefix(shared))
-        if a < b { return .orderedAscending }
-        if a > b { return .orderedDescending }
-        return found.count == limit.count ? .orderedSame : nil
+    /// A date (`2020-06-01`), dateTime (`…T10:00:00+02:00`) or time (`10:00:00`) by its shape.
+    private static func moment(_ text: String) -> FHIRPathDateTime? {
+        let kind: FHIRPathDateTime.Kind = text.contains("T") ? .dateTime : text.contains(":") ? .time : .date
+        return FHIRPathDateTime(parsing: text, kind: kind)
     }
 
-    /// A Duration bound as the date it stands for, written to the precision of `like` (a
-    /// date, `YYYY-MM-DD`, or the date part of a dateTime): `now` less the Duration for a
-    /// minimum, plus it for a maximum.
-    private static func moment(_ duration: JSONValue, from now: Date, isMinimum: Bool, like found: String) -> String? {
-        guard case .number(let text)? = duration["value"], let amount = Int(text),
+    /// A Duration bound as the moment it stands for: `now` less the Duration for a minimum, plus
+    /// it for a maximum, as a value of `kind`. UCUM's `a` and `mo` in a Duration bound are read as
+    /// calendar years and months.
+    private static func moment(_ duration: JSONValue, from now: Date, isMinimum: Bool, kind: FHIRPathDateTime.Kind)
+        -> FHIRPathDateTime?
+    {
+        guard kind != .time, case .number(let text)? = duration["value"], let amount = Decimal(string: text),
             let code = duration["code"]?.stringValue ?? duration["unit"]?.stringValue
         else { return nil }
-        let components: [String: Calendar.Component] = [
-            "a": .year, "mo": .month, "wk": .weekOfYear, "d": .day, "h": .hour, "min": .minute, "s": .second,
-        ]
-        guard let component = components[code] else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let limit = calendar.date(byAdding: component, value: isMinimum ? -amount : amount, to: now) else {
-            return nil
-        }
-        let day = limit.formatted(.iso8601.year().month().day().dateSeparator(.dash))
-        return String(day.prefix(min(found.count, day.count)))
+        let unit = ["a": "year", "mo": "month"][code] ?? code
+        let today = FHIRPathDateTime(date: now, timeZone: TimeZone(identifier: "UTC")!, kind: kind)
+        return today.adding(isMinimum ? -amount : amount, unit: unit)
     }
 }
