@@ -27,13 +27,11 @@ struct BundleEntryRules {
 
     /// A RESTful fullUrl (`…/Patient/123`) whose type and id are not the resource's.
     private func disagreement(_ fullURL: String, with resource: JSONValue?, at path: String) -> ValidationIssue? {
-        guard fullURL.hasPrefix("http://") || fullURL.hasPrefix("https://"),
-            let type = resource?["resourceType"]?.stringValue, let id = resource?["id"]?.stringValue
+        guard BundleReferences.restfulBase(of: fullURL) != nil,
+            let type = resource?["resourceType"]?.stringValue, let id = resource?["id"]?.stringValue,
+            let (urlType, urlID) = Reference(reference: fullURL).target, model.isResource(urlType),
+            urlType != type || urlID != id
         else { return nil }
-        let parts = fullURL.split(separator: "/").map(String.init)
-        guard parts.count >= 2, model.isResource(parts[parts.count - 2]) else { return nil }
-        let (urlType, urlID) = (parts[parts.count - 2], parts[parts.count - 1])
-        guard urlType != type || urlID != id else { return nil }
         return ValidationIssue(
             path: path, message: "'\(fullURL)' names \(urlType)/\(urlID), but the entry's resource is \(type)/\(id)")
     }

@@ -64,10 +64,11 @@ struct BundleReferences {
     /// The server base of a RESTful URL (`http://example.org/fhir` of
     /// `http://example.org/fhir/Patient/1`); nil for a `urn:`.
     static func restfulBase(of url: String) -> String? {
-        guard url.hasPrefix("http://") || url.hasPrefix("https://") else { return nil }
-        var parts = url.split(separator: "/", omittingEmptySubsequences: false)
-        if let history = parts.firstIndex(of: "_history") { parts = Array(parts[..<history]) }
-        guard parts.count > 4 else { return nil }
-        return parts.dropLast(2).joined(separator: "/")
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), let target = Reference(reference: url).target
+        else { return nil }
+        let unversioned = url.components(separatedBy: "/_history/")[0]
+        let suffix = "/\(target.type)/\(target.id)"
+        guard unversioned.hasSuffix(suffix), unversioned.count > suffix.count + "https://".count else { return nil }
+        return String(unversioned.dropLast(suffix.count))
     }
 }
