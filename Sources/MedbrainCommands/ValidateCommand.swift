@@ -13,7 +13,9 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Checks each file as the built-in server checks a write: every element the release \
             defines, cardinality, choices, the JSON kind of each value, and the specification's \
-            invariants (R4, R4B, R5), each problem with its FHIRPath location and rule key. \
+            invariants (R4, R4B, R5), each problem with its FHIRPath location and rule key, and \
+            the rules its prose states (an attachment's size and hash, a Bundle's fullUrls, a \
+            document's references resolved in it, contained ids, a search's matches). \
             Then the profiles: those named with --profile, those each resource declares in \
             meta.profile, and the definitions of its extensions, read from R4's own and from \
             --package (a StructureDefinition, ValueSet or CodeSystem file, a folder of them, or \

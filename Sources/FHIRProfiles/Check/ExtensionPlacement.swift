@@ -63,7 +63,7 @@ struct ExtensionPlacement {
     /// elements, so a resource with every element the interface defines is one of its kind.
     private func implements(_ parent: InstanceValue, _ interface: String) -> Bool {
         guard parent.value["resourceType"] != nil, model.isResource(interface),
-            let base = model.types[interface]?.base, !model.elements(of: interface).isEmpty
+            let base = model.types[interface]?.base
         else { return false }
         let own = model.elements(of: interface).keys.filter { model.element($0, of: base) == nil }
         return !own.isEmpty && own.allSatisfy { model.element($0, of: parent.type) != nil }
