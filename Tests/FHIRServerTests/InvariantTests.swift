@@ -22,11 +22,43 @@ struct InvariantTests {
         #expect(release.primitiveFormats.patterns.count >= 18)
     }
 
-    /// STU3's and DSTU2's StructureDefinitions are not on PyPI: they have none, and say so.
+    /// STU3's and DSTU2's StructureDefinitions are not on PyPI: they have no invariants, and
+    /// one format, `id`'s, whose words are the same in every release.
     @Test(arguments: [FHIRVersion.stu3, .dstu2])
-    func releasesWithoutDefinitionsHaveNone(version: FHIRVersion) {
+    func releasesWithoutDefinitionsHaveOnlyTheIdFormat(version: FHIRVersion) {
         #expect(version.release.invariants.all.isEmpty)
-        #expect(version.release.primitiveFormats.patterns.isEmpty)
+        #expect(Array(version.release.primitiveFormats.patterns.keys) == ["id"])
+    }
+
+    /// A resource's id in every release, generated over letters, digits, "-", ".", and characters
+    /// outside them, at lengths around 64, against the definition's words: "any combination of
+    /// letters, numerals, '-' and '.', with a length limit of 64 characters".
+    @Test(arguments: FHIRVersion.allCases)
+    func resourceIdsFollowTheIdDefinition(version: FHIRVersion) throws {
+        var random = SeededGenerator(seed: 64)
+        let alphabet = Array("aZ09-._ /é:")
+        for _ in 0..<120 {
+            let length = [0, 1, 2, 63, 64, 65].randomElement(using: &random)!
+            let id = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
+            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
+            let valid = (1...64).contains(id.count) && id.allSatisfy(allowed.contains)
+            let resource: JSONValue = .object(JSONObject([("resourceType", "Basic"), ("id", .string(id))]))
+            let issues = ResourceValidator(version: version).issues(in: resource, type: "Basic") { _, _ in true }
+            let idRefused = issues.contains { $0.isError && $0.path == "Basic.id" }
+            #expect(idRefused == !valid, "\(version) id \"\(id)\": \(issues)")
+        }
+    }
+
+    /// An element's id is a string in every release (R4B's definition says `id`, which its own
+    /// StructureDefinitions' element ids, `Extension.value[x]`, could not be; the table
+    /// corrects it), while a resource's id keeps the `id` format.
+    @Test(arguments: FHIRVersion.allCases)
+    func elementIdsAreStrings(version: FHIRVersion) throws {
+        let text = #"{"resourceType":"Basic","id":"b","code":{"id":"Extension.value[x]","text":"x"}}"#
+        let issues = ResourceValidator(version: version).issues(in: try JSONParser.parse(text), type: "Basic") { _, _ in
+            true
+        }
+        #expect(!issues.contains { $0.isError && $0.path.hasPrefix("Basic.code") }, "\(issues)")
     }
 
     static func keys(_ value: JSONValue, _ type: String, _ version: FHIRVersion) -> Set<String> {
