@@ -30,6 +30,9 @@ Corrected by hand (CORRECTIONS), each against the specification's own word elsew
   * R4's `Resource.id` is `id`: R4's StructureDefinition names `string` in its fhir-type
     extension, where R4's resource pages, R4B, R5 and HL7's FHIRPath R4 suite
     (testContainedId) say `id`.
+  * R4B's `Element.id` is `string`: R4B's StructureDefinition names `id`, where R4 and R5 say
+    `string` and R4B's own StructureDefinitions give their elements ids no `id` could hold
+    (`Extension.value[x]`, 64 characters and more).
 
 Output: a header comment, then one block per type. A line `Name : Base` (Base empty for the
 roots), then one line per element the type defines itself: two spaces, the JSON name
@@ -65,7 +68,7 @@ PRIMITIVES = {
     },
 }
 PRIMITIVES["dstu2"] = dict(PRIMITIVES["stu3"])
-CORRECTIONS = {"r4": {("Resource", "id"): ["id"]}}
+CORRECTIONS = {"r4": {("Resource", "id"): ["id"]}, "r4b": {("Element", "id"): ["string"]}}
 QUANTITY_PROFILES = {"dstu2": ["Money", "SimpleQuantity"], "stu3": ["Money", "SimpleQuantity"]}
 
 

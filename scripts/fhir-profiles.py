@@ -28,6 +28,17 @@ CORE = "google/fhir/r4/data/hl7.fhir.r4.core.tgz"
 ELEMENT_KEYS = ("id", "path", "sliceName", "min", "max", "type", "binding", "constraint", "slicing",
                 "contentReference", "maxLength", "isModifier")
 VALUE_PREFIXES = ("fixed", "pattern", "minValue", "maxValue")
+# (url): (context as published, context used, why). Each is the release's own use of the
+# definition, which its published context contradicts.
+CONTEXT_CORRECTIONS = {
+    # R4's own StructureDefinitions carry the fhir-type extension on ElementDefinition.type (each
+    # primitive's `value` element, `Resource.id`), not on its `code`.
+    "http://hl7.org/fhir/StructureDefinition/structuredefinition-fhir-type": (
+        [{"expression": "ElementDefinition.type.code", "type": "element"}],
+        [{"expression": "ElementDefinition.type.code", "type": "element"},
+         {"expression": "ElementDefinition.type", "type": "element"}],
+        "placed on ElementDefinition.type by R4's own definitions"),
+}
 DEFINITION_KEYS = ("resourceType", "url", "version", "name", "type", "kind", "abstract", "baseDefinition", "derivation", "context")
 
 
@@ -55,6 +66,11 @@ def trimmed(definition):
     if not elements:
         fail(f"{definition['url']} has no differential")
     kept["differential"] = {"element": [trimmed_element(e) for e in elements]}
+    if definition["url"] in CONTEXT_CORRECTIONS:
+        published, used, _ = CONTEXT_CORRECTIONS[definition["url"]]
+        if definition.get("context") != published:
+            fail(f"{definition['url']}: the correction no longer matches the published context")
+        kept["context"] = used
     return kept
 
 
