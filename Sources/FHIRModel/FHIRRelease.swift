@@ -1,6 +1,6 @@
 /// What the specification says of one release, read from the tables `scripts/fhir-definitions`
 /// wrote from its definitions (`Bundled/types-r4.txt`, `search-r4.txt`, `compartment-r4.txt`,
-/// `invariants-r4.txt`, `formats-r4.txt`, `bindings-r4.txt`, `valuesets-r4.txt`, one of each
+/// `search-urls-r4.txt`, `invariants-r4.txt`, `formats-r4.txt`, `bindings-r4.txt`, `valuesets-r4.txt`, one of each
 /// per release): the types and their elements, the search parameters, the Patient compartment,
 /// the resource types, the invariants, the primitives' formats, the bindings.
 ///
@@ -15,6 +15,9 @@ public struct FHIRRelease: Sendable {
 
     /// The release's search parameters, by type.
     public var searchParameters: FHIRSearchParameters { Self.searchTables[version] }
+
+    /// The specification's SearchParameters by canonical URL; none for a release with no table.
+    public var searchParameterURLs: SearchParameterURLs { Self.searchURLTables[version] }
 
     /// Which types hold a patient's data, and through which parameters.
     public var compartment: PatientCompartment { Self.compartments[version] }
@@ -34,6 +37,9 @@ public struct FHIRRelease: Sendable {
 
     private static let models = PerRelease { FHIRTypeModel(table: table("types", $0)) }
     private static let searchTables = PerRelease { FHIRSearchParameters(table: table("search", $0)) }
+    private static let searchURLTables = PerRelease {
+        SearchParameterURLs(table: BundledFiles.text("search-urls-\($0.rawValue).txt"))
+    }
     private static let compartments = PerRelease { PatientCompartment(table: table("compartment", $0)) }
     private static let typeLists = PerRelease { searchTables[$0].resourceTypes }
     private static let invariantTables = PerRelease {
