@@ -32,6 +32,7 @@ public struct ProfileValidator: Sendable {
         for (item, url) in declared(in: root, model: check.model) {
             validate(item, against: url, asked: false, &check)
         }
+        check.issues += definitionIssues(in: root, model: check.model)
         let placement = ExtensionPlacement(model: check.model)
         for (item, parent) in checksExtensions ? Self.extensions(in: root, model: check.model) : [] {
             guard let url = item.value["url"]?.stringValue else { continue }
@@ -97,6 +98,26 @@ public struct ProfileValidator: Sendable {
             }
         }
         return found
+    }
+
+    /// The resources in `root` read against the definitions they use: a QuestionnaireResponse
+    /// against the Questionnaire it answers, when that was added; a profile's differential
+    /// against the type it constrains and the profile it derives from.
+    private func definitionIssues(in root: InstanceValue, model: FHIRTypeModel) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        Self.walk(root, parent: nil, model: model) { item, _ in
+            guard item.value["resourceType"] != nil else { return }
+            if item.type == "StructureDefinition" {
+                issues += DifferentialPaths(model: model).issues(in: item.value, at: item.path)
+                issues += BaseFixedValues(resources: resources).issues(in: item.value, at: item.path)
+                issues += ExtensionDefinitionRules(model: model).issues(in: item.value, at: item.path)
+            }
+            guard item.type == "QuestionnaireResponse", let url = QuestionnaireAnswers.questionnaireURL(of: item.value),
+                let questionnaire = resources.questionnaire(url)
+            else { return }
+            issues += QuestionnaireAnswers(questionnaire: questionnaire, url: url).issues(in: item.value, at: item.path)
+        }
+        return issues
     }
 
     /// Every extension and modifier extension anywhere in `root`, each with what holds it.

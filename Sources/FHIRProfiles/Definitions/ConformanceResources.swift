@@ -8,6 +8,9 @@ public struct ConformanceResources: Sendable {
     private var profiles: [String: ProfileDefinition]
     private var valueSets: [String: JSONValue] = [:]
     private var codeSystems: [String: CodeSystemCodes]
+    /// The Questionnaires added, by `url` and by `url|version`, which the
+    /// QuestionnaireResponses that answer them are checked against.
+    private var questionnaires: [String: JSONValue] = [:]
     /// The profiles an ImplementationGuide says every resource of a type must conform to
     /// (its `global`), by type.
     private var globals: [String: [String]] = [:]
@@ -36,6 +39,10 @@ public struct ConformanceResources: Sendable {
             if let url = resource["url"]?.stringValue, let codes = CodeSystemCodes(json: resource) {
                 codeSystems[url] = codes
             }
+        case "Questionnaire":
+            guard let url = resource["url"]?.stringValue else { break }
+            questionnaires[url] = resource
+            if let version = resource["version"]?.stringValue { questionnaires["\(url)|\(version)"] = resource }
         case "ImplementationGuide":
             for global in resource["global"]?.arrayValue ?? [] {
                 guard let type = global["type"]?.stringValue, let profile = global["profile"]?.stringValue else {
@@ -80,6 +87,10 @@ public struct ConformanceResources: Sendable {
     func valueSet(_ url: String) -> JSONValue? {
         valueSets[url] ?? valueSets[String(url.split(separator: "|", maxSplits: 1).first ?? "")]
     }
+
+    /// The Questionnaire at a canonical URL: the version asked for when it names one
+    /// (`url|0.1.0`), else the one added last under that URL.
+    public func questionnaire(_ canonical: String) -> JSONValue? { questionnaires[canonical] }
 
     /// The codes of a CodeSystem, when it is complete and at hand.
     func codeSystem(_ url: String) -> CodeSystemCodes? { codeSystems[url] }
