@@ -190,6 +190,11 @@ def main():
     print(f"HL7 validator suite: {len(run)} cases run, {len(excluded)} left out (--excluded says why)")
     print(f"  verdict agrees with HL7's Java validator: {verdicts} of {len(run)} ({100 * verdicts / len(run):.1f} %)")
     print(f"  error count agrees: {counts} of {len(run)} ({100 * counts / len(run):.1f} %)")
+    for label, own in (("with no definitions of their own", False), ("with definitions or a profile", True)):
+        part = [name for name, _, definitions, profile, _ in run if bool(definitions or profile) == own]
+        agreed = sum(1 for name in part if not found.get(name, "").startswith("verdict"))
+        counted = sum(1 for name in part if name not in found)
+        print(f"    runs {label}: verdict {agreed} of {len(part)}, error count {counted}")
     if "--write-known" in sys.argv:
         KNOWN.write_text(
             "# Cases of HL7's validator suite where Medbrain's verdict or error count differs from the Java\n"
