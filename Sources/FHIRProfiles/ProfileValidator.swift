@@ -100,6 +100,24 @@ public struct ProfileValidator: Sendable {
         return found
     }
 
+    /// Every problem `resource` has against the one profile at `url`, and nothing else: not
+    /// the profiles it declares, nor extensions the profile does not name. A profile nobody
+    /// knows is an error.
+    public func conformance(of resource: JSONValue, to url: String) -> [ValidationIssue] {
+        conformance(of: [resource], to: url)[0]
+    }
+
+    /// ``conformance(of:to:)`` of each of `resources`, the profile read once for them all.
+    public func conformance(of resources: [JSONValue], to url: String) -> [[ValidationIssue]] {
+        var check = ProfileCheck(resources: self.resources, now: clock())
+        return resources.map { resource in
+            check.issues = []
+            guard let type = resource["resourceType"]?.stringValue else { return [] }
+            validate(InstanceValue(root: resource, type: type), against: url, asked: true, &check)
+            return Self.once(check.issues)
+        }
+    }
+
     /// The resources in `root` read against the definitions they use: a QuestionnaireResponse
     /// against the Questionnaire it answers, when that was added; a profile's differential
     /// against the type it constrains and the profile it derives from.

@@ -83,15 +83,21 @@ public struct ElementConstraint: Sendable {
             return Binding(strength: strength, valueSet: valueSet)
         }
         rules = (json["constraint"]?.arrayValue ?? []).compactMap { rule in
-            guard let key = rule["key"]?.stringValue, let expression = rule["expression"]?.stringValue else {
-                return nil
-            }
+            guard let key = rule["key"]?.stringValue, let expression = Self.expression(of: rule) else { return nil }
             return Rule(
                 key: key, isError: rule["severity"]?.stringValue != "warning",
                 human: rule["human"]?.stringValue ?? key, expression: expression)
         }
         slicing = json["slicing"].map(Self.slicing)
         isModifier = json["isModifier"] == .bool(true)
+    }
+
+    /// A rule's FHIRPath: its `expression`, or in DSTU2, which wrote rules in XPath, the
+    /// `structuredefinition-expression` extension HL7 defined to carry the FHIRPath beside it.
+    private static func expression(of rule: JSONValue) -> String? {
+        if let expression = rule["expression"]?.stringValue { return expression }
+        let url = "http://hl7.org/fhir/StructureDefinition/structuredefinition-expression"
+        return rule["extension"]?.arrayValue?.first { $0["url"]?.stringValue == url }?["valueString"]?.stringValue
     }
 
     /// `fixedCoding`, `patternCodeableConcept`: the prefix followed by a type's name.

@@ -23,7 +23,10 @@ public struct ProfileDefinition: Sendable {
         guard json["resourceType"]?.stringValue == "StructureDefinition" else {
             throw ProfileError("not a StructureDefinition")
         }
-        guard let url = json["url"]?.stringValue, let type = json["type"]?.stringValue else {
+        // DSTU2 named the type `constrainedType` and the base `base`.
+        guard let url = json["url"]?.stringValue,
+            let type = json["type"]?.stringValue ?? json["constrainedType"]?.stringValue
+        else {
             throw ProfileError("a StructureDefinition without url or type")
         }
         guard json["kind"]?.stringValue != "logical" else { throw ProfileError("\(url) is a logical model") }
@@ -31,7 +34,7 @@ public struct ProfileDefinition: Sendable {
         (self.url, self.type) = (url, type)
         version = json["version"]?.stringValue
         name = json["name"]?.stringValue ?? url
-        baseDefinition = json["baseDefinition"]?.stringValue
+        baseDefinition = json["baseDefinition"]?.stringValue ?? json["base"]?.stringValue
         elements = zip(list, Self.ids(list)).compactMap { ElementConstraint(json: $0, id: $1) }
         contexts = Self.contexts(json)
     }
