@@ -89,9 +89,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ], swiftSettings: ownSettings),
         // The tutorial's domain: instructions from dosage timing, grouping and charts, the
-        // requirement tables. Languages are files so a translator adds one without touching Swift.
+        // requirement tables (Tables 1–4, shipped as profiles the profile validator judges by).
+        // Languages and profiles are files, so a translator or an instructor edits them without
+        // touching Swift.
         .target(
-            name: "MedicationTutorial", dependencies: ["FHIRModel", "FHIRPath", "FHIRValidation"], exclude: ["Bundled"],
+            name: "MedicationTutorial", dependencies: ["FHIRModel", "FHIRPath", "FHIRValidation", "FHIRProfiles"],
+            exclude: ["Bundled"],
             swiftSettings: ownSettings,
             plugins: bundled),
         // libedit (Debian's libedit-dev), through non-variadic C wrappers Swift can call.
@@ -191,7 +194,7 @@ let package = Package(
             ], swiftSettings: ownSettings),
         .testTarget(
             name: "MedicationTutorialTests",
-            dependencies: ["MedicationTutorial", "FHIRValidation", "MedbrainDataset", "TestSupport"],
+            dependencies: ["MedicationTutorial", "FHIRProfiles", "FHIRValidation", "MedbrainDataset", "TestSupport"],
             // Golden files are read from the source tree, where re-recording writes them.
             exclude: ["Golden"], swiftSettings: ownSettings),
         // Servers that misbehave on purpose, a loopback client socket, a seeded generator and

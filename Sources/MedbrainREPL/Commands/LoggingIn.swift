@@ -162,16 +162,16 @@ private struct LoggingIn {
         let tables = Dictionary(grouping: report.rows, by: \.requirement.table).sorted { $0.key < $1.key }
         let sections = tables.map { table, rows in
             (
-                title: Optional("Table \(table), \(rows[0].requirement.resourceType[version] ?? "")"),
+                title: Optional("Table \(table), \(rows[0].requirement.resourceType)"),
                 rows: rows.map { row in
                     [
-                        row.requirement.name, row.requirement.expression[version] ?? "",
-                        row.requirement.fhirPath[version] ?? "", "\(row.met) of \(row.checked)",
+                        row.requirement.name, row.requirement.expression, row.requirement.rule,
+                        "\(row.met) of \(row.checked)",
                     ]
                 }
             )
         }
-        let table = TextTable(header: ["requirement", "tutorial", "FHIRPath", "met"], rows: sections.flatMap(\.rows))
+        let table = TextTable(header: ["requirement", "tutorial", "profile", "met"], rows: sections.flatMap(\.rows))
         return table.render(width: width, sections: sections)
     }
 

@@ -150,8 +150,9 @@ private struct Querying {
         let validator = ResourceValidator(version: version)
         // References are the server's business: it alone knows what it holds.
         let issues = validator.issues(in: resource, type: type, exists: { _, _ in true })
-        let requirements = Requirement.tables.filter { $0.resourceType[version] == type }
-        let unmet = requirements.filter { !$0.isMet(by: resource, version: version) }
+        let profiles = TutorialProfiles.of(version)
+        let requirements = profiles.requirements(of: type)
+        let unmet = requirements.filter { !profiles.isMet($0, by: resource) }
         let name = "\(type) (\(version.displayName))"
         let errors = issues.filter(\.isError)
         context.show(
@@ -162,19 +163,16 @@ private struct Querying {
             ],
             lines: (errors.isEmpty ? ["\(name) is valid"] : ["\(name) is not valid:"])
                 + issues.map { "  \($0)" }
-                + requirementLines(requirements.count, unmet, version: version))
+                + requirementLines(requirements.count, unmet))
         guard errors.isEmpty else {
             throw REPLError("\(errors.count) \(errors.count == 1 ? "problem" : "problems"); a server would refuse it")
         }
     }
 
-    private func requirementLines(_ checked: Int, _ unmet: [Requirement], version: FHIRVersion) -> [String] {
+    private func requirementLines(_ checked: Int, _ unmet: [Requirement]) -> [String] {
         guard checked > 0 else { return [] }
         return ["the tutorial's requirements: \(checked - unmet.count) of \(checked) met"]
-            + unmet.map {
-                "  not met: Table \($0.table), \($0.name) (\($0.expression[version] ?? ""); FHIRPath: "
-                    + "\($0.fhirPath[version] ?? ""))"
-            }
+            + unmet.map { "  not met: Table \($0.table), \($0.name) (\($0.expression); profile: \($0.rule))" }
     }
 
     /// The version asked for, else the server's, else the one the resource type belongs to.

@@ -1,42 +1,45 @@
 import FHIRModel
-import FHIRPath
 
-/// One row of the tutorial's requirement tables (§9.3, Tables 1–4): what the app needs a
-/// resource to have, as an expression, checked against real resources in either version.
+/// One row of the tutorial's requirement tables (§9.3, Tables 1–4), as the tutorial's profile
+/// of its resource states it (``TutorialProfiles``): an element of the profile, whose `short`
+/// is the row's name and whose mapping `tutorial` is the row as the tutorial writes it.
 public struct Requirement: Sendable {
     /// The tutorial's table, 1 to 4.
     public let table: Int
-    /// The resource type in DSTU2 and in R4 (MedicationOrder became MedicationRequest).
-    public let resourceType: [FHIRVersion: String]
+    /// The type the row is about in its release (MedicationOrder became MedicationRequest).
+    public let resourceType: String
     public let name: String
-    /// The expression in the tutorial's notation, with the element names of each version.
-    public let expression: [FHIRVersion: String]
-    /// The same requirement in FHIRPath, per version: what is evaluated.
-    public let fhirPath: [FHIRVersion: String]
-    private let parsed: [FHIRVersion: FHIRPathExpression]
+    /// The row in the tutorial's notation, with the release's element names (`patient.id != null`).
+    public let expression: String
+    /// What the profile says of the element: its cardinality, its rules' FHIRPath.
+    public let rule: String
+    /// The profile of this row alone (the table's profile cut to this element), which a
+    /// resource meets the row by conforming to.
+    let profile: String
 
-    init(
-        table: Int, resourceType: [FHIRVersion: String], name: String, expression: [FHIRVersion: String],
-        fhirPath: [FHIRVersion: String]
-    ) {
-        // R4B kept R4's Patient, Medication and medication resources: its rows are R4's.
-        let withR4B = { (rows: [FHIRVersion: String]) in
-            rows[.r4].map { rows.merging([.r4b: $0]) { own, _ in own } } ?? rows
+    /// The row an element of a table's profile states, or nil for an element that states
+    /// none (the root): one with no mapping to the tutorial.
+    init?(element: JSONValue, table: Int, type: String, profile: String) {
+        guard let path = element["path"]?.stringValue,
+            let mapping = element["mapping"]?.arrayValue?.first(where: { $0["identity"] == "tutorial" }),
+            let expression = mapping["map"]?.stringValue
+        else { return nil }
+        (self.table, resourceType, self.expression, self.profile) = (table, type, expression, profile)
+        name = element["short"]?.stringValue ?? path
+        rule = Self.rule(of: element, at: path)
+    }
+
+    /// `MedicationRequest.subject: min 1`, `Medication.code: min 1, tut-2: coding.first()…`.
+    private static func rule(of element: JSONValue, at path: String) -> String {
+        var parts: [String] = []
+        if case .number(let min) = element["min"], min != "0" { parts.append("min \(min)") }
+        if let max = element["max"]?.stringValue { parts.append("max \(max)") }
+        for constraint in element["constraint"]?.arrayValue ?? [] {
+            let expression =
+                constraint["expression"]?.stringValue
+                ?? constraint["extension"]?.arrayValue?.first?["valueString"]?.stringValue ?? ""
+            parts.append("\(constraint["key"]?.stringValue ?? "rule"): \(expression)")
         }
-        (self.table, self.name) = (table, name)
-        (self.resourceType, self.expression) = (withR4B(resourceType), withR4B(expression))
-        self.fhirPath = withR4B(fhirPath)
-        // The tables are fixed text, parsed once; RequirementTests proves every one parses.
-        parsed = self.fhirPath.compactMapValues { try? FHIRPathExpression($0) }
+        return "\(path): \(parts.joined(separator: ", "))"
     }
-
-    /// Whether `resource` (in `version`'s JSON) meets the requirement: its FHIRPath is true.
-    public func isMet(by resource: JSONValue, version: FHIRVersion) -> Bool {
-        guard let expression = parsed[version] else { return false }
-        let environment = FHIRPathEnvironment(model: version.typeModel)
-        return (try? expression.isTrue(on: resource, environment: environment)) ?? false
-    }
-
-    /// Whether every version's FHIRPath parsed (a test keeps the tables honest).
-    public var allParse: Bool { parsed.count == fhirPath.count }
 }

@@ -14,14 +14,15 @@ public struct RequirementReport: Sendable {
     public let version: FHIRVersion
     public let rows: [Row]
 
-    /// Checks every resource against the rows of its type.
+    /// Checks every resource against the rows of its type's profile.
     public init(resources: [JSONValue], version: FHIRVersion) {
         self.version = version
-        rows = Requirement.tables.map { requirement in
-            let type = requirement.resourceType[version]
+        let profiles = TutorialProfiles.of(version)
+        rows = profiles.requirements.map { requirement in
+            let type = requirement.resourceType
             let candidates = resources.filter { $0["resourceType"]?.stringValue == type }
-            let failing = candidates.filter { !requirement.isMet(by: $0, version: version) }.map {
-                "\(type ?? "?")/\($0["id"]?.stringValue ?? "?")"
+            let failing = profiles.failing(requirement, among: candidates).map {
+                "\(type)/\(candidates[$0]["id"]?.stringValue ?? "?")"
             }
             return Row(requirement: requirement, checked: candidates.count, failing: failing)
         }
@@ -32,10 +33,10 @@ public struct RequirementReport: Sendable {
             rows.map { row in
                 [
                     "table": .number(String(row.requirement.table)),
-                    "resourceType": .string(row.requirement.resourceType[version] ?? ""),
+                    "resourceType": .string(row.requirement.resourceType),
                     "requirement": .string(row.requirement.name),
-                    "expression": .string(row.requirement.expression[version] ?? ""),
-                    "fhirPath": .string(row.requirement.fhirPath[version] ?? ""),
+                    "expression": .string(row.requirement.expression),
+                    "profileRule": .string(row.requirement.rule),
                     "checked": .number(String(row.checked)), "met": .number(String(row.met)),
                     "failing": .array(row.failing.map { .string($0) }),
                 ]
