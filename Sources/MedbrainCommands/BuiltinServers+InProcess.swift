@@ -3,6 +3,7 @@ import Foundation
 import MedbrainDataset
 import MedbrainREPL
 import MedbrainWeb
+import MedicationTutorial
 
 extension BuiltinServers {
     /// Starts a built-in server inside this process on a free loopback port, with the
@@ -11,6 +12,8 @@ extension BuiltinServers {
         var configuration = ServerConfiguration(
             version: setup.version, now: setup.now, seed: setup.seed.flatMap(DatasetSeed.init))
         configuration.load = setup.load
+        // The tutorial's Tables 1–4 as profiles: `$validate?profile=…tutorial-medication-order`.
+        configuration.definitions = TutorialProfiles.definitions(of: setup.version)
         // With SMART the web view is left out: it would show every patient's data past the tokens.
         if setup.smart { configuration.authorization = .smart(clients: []) }
         // A session with a fixed clock replays a lesson or transcript, whose steps type the numbers.

@@ -4,6 +4,7 @@ import FHIRServer
 import Foundation
 import MedbrainDataset
 import MedbrainWeb
+import MedicationTutorial
 import SMART
 
 /// `medbrain serve`: the built-in FHIR server on its own, for any FHIR client.
@@ -122,6 +123,7 @@ struct Serve: AsyncParsableCommand {
             seed: seed.flatMap(DatasetSeed.init))
         configuration.load = load
         configuration.packages = packages
+        configuration.definitions = TutorialProfiles.definitions(of: fhirVersion)
         configuration.publicURL = publicURL.flatMap(Self.origin)
         if auth == .smart {
             do {

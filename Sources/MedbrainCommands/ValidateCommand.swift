@@ -3,6 +3,7 @@ import FHIRModel
 import FHIRProfiles
 import FHIRValidation
 import Foundation
+import MedicationTutorial
 
 /// `medbrain validate`: what a server would refuse in a resource, with each rule's key and
 /// place, as HL7's validator's command line reports it, for resources on disk and for scripts.
@@ -78,6 +79,8 @@ struct ValidateCommand: ParsableCommand {
     private func definitions() throws -> (ConformanceResources, [String]) {
         var resources = ConformanceResources(version: fhirVersion)
         do {
+            // The tutorial's Tables 1–4, as profiles every command of Medbrain knows.
+            for definition in TutorialProfiles.definitions(of: fhirVersion) { try resources.add(definition) }
             for package in packages { try resources.load(package) }
             var urls: [String] = []
             for profile in profiles {

@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     /// Profiles, extensions, ValueSets and CodeSystems (`--package`): files, folders, FHIR
     /// packages; the resources' `meta.profile` and `POST [type]/$validate` are checked by them.
     public var packages: [String] = []
+    /// Definitions added as they are, beside the packages: the tutorial's profiles (Tables
+    /// 1–4), which every built-in server knows.
+    public var definitions: [JSONValue] = []
     /// Hears how far a load has come: resources checked, of how many.
     public var loadProgress: (@Sendable (Int, Int) -> Void)?
     /// Whether every request needs a SMART token (`--auth smart`), and the apps registered.

@@ -34,11 +34,14 @@ public struct FHIRService: Sendable {
     /// The profiles, extensions and terminology of `serve --package`; nil has the release's own
     /// alone, read when a resource first names a profile.
     let conformance: ConformanceResources?
+    /// Those with the definitions every built-in server knows (the tutorial's profiles) added:
+    /// made when a resource first names a profile, so a server that is never asked reads none.
+    private let conformanceWithDefinitions: PerRelease<ConformanceResources>
 
     public init(
         version: FHIRVersion, store: ResourceStore, clock: any ServerClock, maximumBodySize: Int = 8 << 20,
         authorization: AuthorizationServer? = nil, base: ServerBase = ServerBase(),
-        conformance: ConformanceResources? = nil
+        conformance: ConformanceResources? = nil, definitions: [JSONValue] = []
     ) {
         self.version = version
         self.store = store
@@ -50,12 +53,18 @@ public struct FHIRService: Sendable {
         self.compartment = version.release.compartment
         self.base = base
         self.conformance = conformance
+        conformanceWithDefinitions = PerRelease { version in
+            var resources = conformance ?? ConformanceResources(version: version)
+            // The definitions are Medbrain's own files, which its tests read in every release.
+            for definition in definitions { _ = try? resources.add(definition) }
+            return resources
+        }
     }
 
     /// Checks resources against profiles: those of `serve --package` and the release's own.
     var profileValidator: ProfileValidator {
         let clock = clock
-        return ProfileValidator(resources: conformance ?? ConformanceResources(version: version)) { clock.now() }
+        return ProfileValidator(resources: conformanceWithDefinitions[version]) { clock.now() }
     }
 
     /// Whether a guide added says every resource of some type must conform to a profile.
