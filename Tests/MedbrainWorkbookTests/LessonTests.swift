@@ -16,7 +16,7 @@ struct LessonTests {
 
     @Test func everyLessonFileReads() {
         #expect(Self.workbook.problems == [])
-        #expect(Self.workbook.lessons.map(\.number) == Array(0...13))
+        #expect(Self.workbook.lessons.map(\.number) == Array(0...14))
     }
 
     /// Before its commands a step's check fails (so it can fail); after them the lesson moves on.
@@ -53,7 +53,11 @@ struct LessonFileTests {
         ("Some text", 1, "text before the first step; a step starts with '# TITLE'"),
         (
             "# A\n? nonsense check", 2,
-            "unknown check 'nonsense check'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, said SENTENCE, result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION, same-as GET PATH EXPRESSION, answered STATUS, token PATIENT [SCOPE …]"
+            "unknown check 'nonsense check'; checks are connected [VERSION], disconnected, logged-in ID, logged-out, orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, said SENTENCE, result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION, same-as GET PATH EXPRESSION, answered STATUS, token PATIENT [SCOPE …], conforms PROFILE"
+        ),
+        (
+            "# A\n? conforms http://example.org/StructureDefinition/other", 2,
+            "conforms needs one of the tutorial's profiles, not http://example.org/StructureDefinition/other"
         ),
         ("# A\n? ran help\n%title Late", 3, "%directives belong before the first step"),
         ("%pause here", 1, "%pause belongs in transcripts, not lessons"),
@@ -196,7 +200,7 @@ struct LessonFileTests {
         #expect(text.contains("Step 1 done.\n\nStep 2 of 10: List the orders"))
         #expect(
             text.contains(
-                "0 of 14 lessons finished.\n0 of 90 exercises solved without the solution shown: "
+                "0 of 15 lessons finished.\n0 of 93 exercises solved without the solution shown: "
                     + "0 with no hint, 0 with hints; 0 after the solution; 0 wrong attempts in all. 'progress N' says how each of lesson N went.\n"
                     + "Lesson 4, The patient's prescriptions: step 2 of 10.\n"
             ))

@@ -41,6 +41,9 @@ public enum LessonCheck: Sendable, Equatable {
     /// The session holds a SMART token the server (its introspection endpoint) says is active,
     /// for this patient, granting these scopes: what the server issued, by whatever route.
     case token(patient: String, scopes: [String])
+    /// A resource written since the step began conforms to one of the tutorial's profiles:
+    /// valid in its release and meeting the profile whole (`conforms …/tutorial-medication-order`).
+    case conforms(ProfileConformance)
 
     /// The check as a lesson writes it, such as `logged-in f001` or `recorded 2 missed`.
     public init(_ text: String) throws(WorkbookProblem) {
@@ -92,6 +95,7 @@ public enum LessonCheck: Sendable, Equatable {
         case ("answered", 1) where Int(rest[0]).map { (100..<600).contains($0) } == true:
             self = .answered(Int(rest[0])!)
         case ("token", 1...): self = .token(patient: rest[0], scopes: Array(rest.dropFirst()))
+        case ("conforms", 1): self = .conforms(try ProfileConformance(profile: rest[0]))
         case ("recorded", 2) where Int(rest[0]) != nil && ["taken", "missed"].contains(rest[1]):
             self = .recorded(order: Int(rest[0])!, taken: rest[1] == "taken")
         default:
@@ -100,7 +104,7 @@ public enum LessonCheck: Sendable, Equatable {
                     + "orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, "
                     + "requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, said SENTENCE, "
                     + "result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION, same-as GET PATH EXPRESSION, "
-                    + "answered STATUS, token PATIENT [SCOPE …]"
+                    + "answered STATUS, token PATIENT [SCOPE …], conforms PROFILE"
             )
         }
     }
@@ -156,6 +160,8 @@ public enum LessonCheck: Sendable, Equatable {
                 ? nil : "the last request was answered \(last.status.map(String.init) ?? "by no one"), not \(status)"
         case .token(let patient, let scopes):
             return await Self.missingToken(patient: patient, scopes: scopes, in: repl)
+        case .conforms(let conformance):
+            return await conformance.missing(in: repl, written: repl.requests.written(since: mark))
         }
     }
 
