@@ -15,6 +15,8 @@ import MedicationTutorial
 ///                                                  a FHIRPath expression over a Bundle of them,
 ///                                                  written to FILE (or a temporary one), and
 ///                                                  HL7's suite's expressions parsed + evaluated
+///     medbrain-bench requirements [ADMINISTRATIONS] Tables 1–4 judged by their profiles, beside
+///                                                  the same rows as FHIRPath
 ///     medbrain-bench validate [ADMINISTRATIONS]    a Bundle of them validated, and one at a time,
 ///                                                  with the invariants and bindings and without
 @main
@@ -38,10 +40,10 @@ enum BenchMain {
         }
         let numbers = arguments.map { Int($0) }
         guard numbers.allSatisfy({ ($0 ?? 0) > 0 }),
-            ["tutorial", "commands", "scale", "decode", "fhirpath", "validate"].contains(mode)
+            ["tutorial", "commands", "scale", "decode", "fhirpath", "validate", "requirements"].contains(mode)
         else {
             print(
-                "usage: medbrain-bench [commands|scale|decode|fhirpath|validate] [NUMBERS]  (see Sources/MedbrainBench/BenchMain.swift)"
+                "usage: medbrain-bench [commands|scale|decode|fhirpath|validate|requirements] [NUMBERS]  (see Sources/MedbrainBench/BenchMain.swift)"
             )
             return
         }
@@ -62,6 +64,8 @@ enum BenchMain {
             }
         case "validate":
             for line in ValidationBenchmark(administrations: first ?? 100_000).run() { print(line) }
+        case "requirements":
+            for line in try RequirementsBenchmark(administrations: first ?? 100_000).run() { print(line) }
         default:
             try tutorial(renders: first ?? 100_000, administrations: second ?? 1_000_000)
         }
