@@ -26,7 +26,7 @@ CORE = "google/fhir/r4/data/hl7.fhir.r4.core.tgz"
 # What a validator reads of an ElementDefinition; the rest (definitions, comments, mappings,
 # examples) is prose.
 ELEMENT_KEYS = ("id", "path", "sliceName", "min", "max", "type", "binding", "constraint", "slicing",
-                "contentReference", "maxLength", "isModifier")
+                "contentReference", "maxLength", "isModifier", "mustSupport")
 VALUE_PREFIXES = ("fixed", "pattern", "minValue", "maxValue")
 # (url): (context as published, context used, why). Each is the release's own use of the
 # definition, which its published context contradicts.

@@ -219,6 +219,14 @@ struct ProfileCheck {
         let least = constraints.compactMap(\.min).max() ?? 0
         let most = constraints.compactMap(\.max).min()
         let what = slice.map { " in the slice \($0)" } ?? ""
+        if found == 0, least == 0, slice == nil, constraints.contains(where: \.mustSupport) {
+            issues.append(
+                ValidationIssue(
+                    path: path,
+                    message: "\(tree.name) marks it must-support: absent, which is allowed, "
+                        + "but a system claiming the profile must be able to hold it",
+                    severity: .information))
+        }
         if found < least {
             issues.append(
                 ValidationIssue(

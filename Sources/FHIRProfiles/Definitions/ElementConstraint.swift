@@ -59,6 +59,9 @@ public struct ElementConstraint: Sendable {
     public let slicing: Slicing?
     /// Whether the element changes the meaning of what holds it (a modifier extension's root).
     public let isModifier: Bool
+    /// Whether a system that claims the profile must be able to hold the element
+    /// (`mustSupport`): when it is absent, that is said, not refused.
+    public let mustSupport: Bool
 
     /// Reads an ElementDefinition known by `id`; nil when it has no path.
     init?(json: JSONValue, id: String?) {
@@ -90,6 +93,7 @@ public struct ElementConstraint: Sendable {
         }
         slicing = json["slicing"].map(Self.slicing)
         isModifier = json["isModifier"] == .bool(true)
+        mustSupport = json["mustSupport"] == .bool(true)
     }
 
     /// A rule's FHIRPath: its `expression`, or in DSTU2, which wrote rules in XPath, the
