@@ -186,7 +186,7 @@ struct ExploreTests {
         ("update Patient f001 {\"id\":\"f002\"}", "error: the resource's id is f002, not f001"),
         ("delete Patient", "error: usage: delete TYPE ID [--yes]"),
         ("get", "error: usage: get PATH [-H 'NAME: VALUE']… [> FILE]"),
-        ("validate", "error: usage: validate [dstu2|stu3|r4|r4b|r5] @FILE|JSON"),
+        ("validate", "error: usage: validate [dstu2|stu3|r4|r4b|r5] [PROFILE-URL…] @FILE|JSON"),
         ("read Patient ../metadata", "error: '../metadata' is not a FHIR id: letters, digits, '-' and '.', at most 64"),
         (
             "read Patient f001?_format=xml",

@@ -25,6 +25,26 @@ struct ValidateAndIrisTests {
         await probe.stop()
     }
 
+    /// A profile named before the resource is checked, as one the resource declares is: the
+    /// tutorial's Table 3, and R4's own vital signs; one nobody knows here is an error.
+    @Test func theProfilesNamedAndDeclaredAreChecked() async throws {
+        let probe = Probe()
+        let table3 = "http://medbrain.example/fhir/StructureDefinition/tutorial-medication-order"
+        let order =
+            #"{"resourceType":"MedicationRequest","status":"active","intent":"order","subject":{"reference":"Patient/p"},"medicationCodeableConcept":{"text":"m"}}"#
+        let named = await probe.run("validate r4 \(table3) \(order)")
+        #expect(
+            named.output.contains("MedicationRequest.dosageInstruction: TutorialMedicationOrder requires at least 1"))
+        #expect(named.errors == "error: 1 problem; a server would refuse it\n")
+        let declared = order.replacingOccurrences(
+            of: #""status""#, with: #""meta":{"profile":["\#(table3)"]},"status""#)
+        #expect(await probe.run("validate r4 \(declared)").errors == "error: 1 problem; a server would refuse it\n")
+        let unknown = await probe.run("validate r4 http://example.org/StructureDefinition/none \(order)")
+        #expect(unknown.output.contains("not checked against http://example.org/StructureDefinition/none"))
+        #expect(await probe.run("validate r4 not-a-url \(order)").errors.hasPrefix("error: usage: validate"))
+        await probe.stop()
+    }
+
     @Test func withoutAServerTheVersionMustBeSaid() async throws {
         let probe = Probe()
         let result = await probe.run(#"validate {"resourceType":"Patient"}"#)

@@ -24,8 +24,9 @@ extension CommandGroup {
                     complete: { _, words in words.count == 2 ? ["json", "table", "summary"] : [] },
                     run: { try Querying(context: $0).showResult($1) }),
                 .builtin(
-                    "validate", usage: "validate [\(FHIRVersion.choices)] @FILE|JSON",
-                    summary: "check a resource here: FHIR's rules and the tutorial's tables", section: "§9.3",
+                    "validate", usage: "validate [\(FHIRVersion.choices)] [PROFILE-URL…] @FILE|JSON",
+                    summary: "check a resource here: FHIR's rules, its profiles and the tutorial's tables",
+                    section: "§9.3",
                     example: "validate @dose.json", tail: .json,
                     complete: { _, words in words.count == 2 ? FHIRVersion.allCases.map(\.rawValue) : [] },
                     run: { try Querying(context: $0).validate($1) }),
@@ -135,22 +136,29 @@ private struct Querying {
         }
     }
 
-    /// `validate [dstu2|stu3|r4|r5] @FILE|JSON`: FHIR's rules for the version (required elements,
-    /// element types, codes), then the tutorial's requirement tables, with no server asked.
+    /// `validate [dstu2|stu3|r4|r5] [PROFILE-URL…] @FILE|JSON`: FHIR's rules for the version
+    /// (required elements, element types, codes, invariants), the profiles asked for and declared
+    /// (the release's own and the tutorial's Tables 1–4), then the tutorial's requirement tables,
+    /// with no server asked.
     fileprivate func validate(_ arguments: [String]) throws {
-        // The version may come first, as JSON on the line must be the last word.
+        // The version and the profiles come first, as JSON on the line must be the last word.
         let versions = arguments.filter { FHIRVersion(rawValue: $0.lowercased()) != nil }
         let inputs = arguments.filter { FHIRVersion(rawValue: $0.lowercased()) == nil }
-        guard inputs.count == 1, versions.count <= 1 else { throw UsageError() }
-        let resource = try ResourceInput.read(inputs[0])
+        let asked = Array(inputs.dropLast())
+        guard let input = inputs.last, versions.count <= 1, asked.allSatisfy({ $0.contains("://") }) else {
+            throw UsageError()
+        }
+        let resource = try ResourceInput.read(input)
         let version = try validationVersion(versions.first, resource: resource)
         guard let type = resource["resourceType"]?.stringValue else {
             throw REPLError("the resource has no resourceType")
         }
         let validator = ResourceValidator(version: version)
         // References are the server's business: it alone knows what it holds.
-        let issues = validator.issues(in: resource, type: type, exists: { _, _ in true })
         let profiles = TutorialProfiles.of(version)
+        let issues =
+            validator.issues(in: resource, type: type, exists: { _, _ in true })
+            + profiles.profileIssues(of: resource, asked: asked)
         let requirements = profiles.requirements(of: type)
         let unmet = requirements.filter { !profiles.isMet($0, by: resource) }
         let name = "\(type) (\(version.displayName))"

@@ -70,6 +70,13 @@ public struct TutorialProfiles: Sendable {
         definitions.first { $0["url"]?.stringValue == url }.flatMap(Self.type(of:))
     }
 
+    /// Every problem `resource` has against `asked` and the profiles it declares
+    /// (`meta.profile`), among those this release knows: its own and the tutorial's. One
+    /// asked for that nobody knows is an error; one declared, a warning that it was not checked.
+    public func profileIssues(of resource: JSONValue, asked: [String]) -> [ValidationIssue] {
+        validator.issues(in: resource, profiles: asked, checksExtensions: false)
+    }
+
     /// Every problem `resource` has against the whole table whose profile is at `url`.
     public func conformance(of resource: JSONValue, to url: String) -> [ValidationIssue] {
         validator.conformance(of: resource, to: url)
