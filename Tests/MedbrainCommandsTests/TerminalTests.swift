@@ -62,8 +62,10 @@ struct TerminalTests {
         #expect(screen.contains("medbrain> create Patient {\n     ...>   \"resourceType\""), "\(screen)")
         #expect(screen.contains("created Patient/"), "\(screen)")
         #expect(screen.contains("string  Pasted"))
-        // After Ctrl-C the next line ran as a command, on the resource created before.
-        #expect(screen.contains("     ...> ^C\nmedbrain> fhirpath id\nid  "), "\(screen)")
+        // After Ctrl-C the next line ran as a command, on the resource created before. The
+        // terminal may echo the `quit` typed next before the answer prints, on a busy machine.
+        let ranAsCommand = #/     \.\.\.> \^C\nmedbrain> fhirpath id\n(quit\n)?id  /#
+        #expect(screen.contains(ranAsCommand), "\(screen)")
         let saved = try String(contentsOf: history, encoding: .utf8)
         #expect(!saved.contains("resourceType"), "continuation lines stay out of the history: \(saved)")
     }
