@@ -98,7 +98,7 @@ public struct ElementConstraint: Sendable {
 
     /// A rule's FHIRPath: its `expression`, or in DSTU2, which wrote rules in XPath, the
     /// `structuredefinition-expression` extension HL7 defined to carry the FHIRPath beside it.
-    private static func expression(of rule: JSONValue) -> String? {
+    public static func expression(of rule: JSONValue) -> String? {
         if let expression = rule["expression"]?.stringValue { return expression }
         let url = "http://hl7.org/fhir/StructureDefinition/structuredefinition-expression"
         return rule["extension"]?.arrayValue?.first { $0["url"]?.stringValue == url }?["valueString"]?.stringValue

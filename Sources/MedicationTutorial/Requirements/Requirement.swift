@@ -1,4 +1,5 @@
 import FHIRModel
+import FHIRProfiles
 
 /// One row of the tutorial's requirement tables (§9.3, Tables 1–4), as the tutorial's profile
 /// of its resource states it (``TutorialProfiles``): an element of the profile, whose `short`
@@ -35,9 +36,7 @@ public struct Requirement: Sendable {
         if case .number(let min) = element["min"], min != "0" { parts.append("min \(min)") }
         if let max = element["max"]?.stringValue { parts.append("max \(max)") }
         for constraint in element["constraint"]?.arrayValue ?? [] {
-            let expression =
-                constraint["expression"]?.stringValue
-                ?? constraint["extension"]?.arrayValue?.first?["valueString"]?.stringValue ?? ""
+            let expression = ElementConstraint.expression(of: constraint) ?? ""
             parts.append("\(constraint["key"]?.stringValue ?? "rule"): \(expression)")
         }
         return "\(path): \(parts.joined(separator: ", "))"
