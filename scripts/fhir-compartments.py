@@ -186,6 +186,8 @@ def main():
             "patient's token reaches none). A type not listed holds no patient's data.\n"
         )
         out.write("\n".join(lines) + "\n")
+        # PatientCompartment.beyondDefinition: the server's compartment search reads this
+        # comment's first words as where the definition's own types end.
         out.write(
             "# Not in the CompartmentDefinition, but a patient's data all the same: types with a search parameter "
             "that names Patient among its targets, with those parameters; `@element`: a reference element whose "

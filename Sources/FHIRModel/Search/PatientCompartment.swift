@@ -17,21 +17,34 @@ public struct PatientCompartment: Sendable {
     /// Reference elements (`@securityContext`) through which a resource shares the compartment
     /// of the resource they name.
     private let elements: [String: [String]]
+    /// The types the CompartmentDefinition itself lists: those a compartment search
+    /// (`Patient/f001/Observation`) may name. The table's others follow the comment
+    /// ``beyondDefinition`` begins with.
+    public let definedTypes: Set<String>
+
+    /// How the generator's comment before the types it adds begins.
+    static let beyondDefinition = "# Not in the CompartmentDefinition"
 
     /// Reads the table: a line per type, the type and then its parameters (or `@element`),
     /// separated by spaces; `#` starts a comment line.
     public init(table: String) {
         var parameters: [String: [String]] = [:]
         var elements: [String: [String]] = [:]
-        for line in table.split(separator: "\n") where !line.hasPrefix("#") {
+        var defined: Set<String> = []
+        var beyond = false
+        for line in table.split(separator: "\n") {
+            if line.hasPrefix(Self.beyondDefinition) { beyond = true }
+            if line.hasPrefix("#") { continue }
             let words = line.split(separator: " ").map(String.init)
             guard let type = words.first else { continue }
+            if !beyond { defined.insert(type) }
             let rest = words.dropFirst()
             parameters[type] = rest.filter { !$0.hasPrefix("@") }
             elements[type] = rest.filter { $0.hasPrefix("@") }.map { String($0.dropFirst()) }
         }
         self.parameters = parameters
         self.elements = elements
+        definedTypes = defined
     }
 
     /// The parameters through which a resource of `type` names its patient, or nil when the

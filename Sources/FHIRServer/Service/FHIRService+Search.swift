@@ -8,9 +8,12 @@ extension FHIRService {
     static let defaultPageSize = 50
     static let maximumPageSize = 1000
 
-    func search(_ context: FHIRExchange, type: String) async -> FHIRResponse {
+    /// `compartment`: the id of the patient whose compartment the search is of
+    /// (`Patient/f001/Observation`), nil for the whole type.
+    func search(_ context: FHIRExchange, type: String, compartment: String? = nil) async -> FHIRResponse {
+        let path = compartment.map { "Patient/\($0)/\(type)" } ?? type
         // A patient's token gets the answer of its own compartment, kept apart from others'.
-        let request = context.answerKey(type) + (context.grant?.answerKey ?? "")
+        let request = context.answerKey(path) + (context.grant?.answerKey ?? "")
         if let body = searches.answer(for: request, at: store.changeCount) { return context.respond(200, body: body) }
         let lenient = (context.request.headers["prefer"] ?? "").includes("handling=lenient")
         let plan: SearchPlan
@@ -21,7 +24,9 @@ extension FHIRService {
         } catch {
             return context.outcome(error.code == "forbidden" ? 403 : 400, error.code, error.message)
         }
-        let response = await answer(context, type: type, plan: plan, matches: matches.found)
+        var found = matches.found
+        if let compartment { found = await inCompartment(found, type: type, patient: compartment) }
+        let response = await answer(context, type: type, path: path, plan: plan, matches: found)
         if response.status == 200 { searches.keep(answer: response.body, for: request, asOf: matches.changes) }
         return response
     }
@@ -56,13 +61,13 @@ extension FHIRService {
     }
 
     /// The searchset Bundle of `matches`: the page the plan asks for, its includes and links.
-    private func answer(_ context: FHIRExchange, type: String, plan: SearchPlan, matches: [StoredResource]) async
-        -> FHIRResponse
-    {
+    private func answer(
+        _ context: FHIRExchange, type: String, path: String, plan: SearchPlan, matches: [StoredResource]
+    ) async -> FHIRResponse {
         var bundle = Bundle(type: "searchset")
         bundle.header.id = nil
         bundle.total = plan.total ? matches.count : nil
-        bundle.link = plan.links(base: "\(context.baseURL)/\(type)", total: matches.count)
+        bundle.link = plan.links(base: "\(context.baseURL)/\(path)", total: matches.count)
         if plan.summary == .count { return context.respond(200, bundle.json) }
         let page = Array(matches.dropFirst(plan.offset).prefix(plan.count))
         let included = await self.included(by: plan, from: page, access: access(context))

@@ -119,6 +119,7 @@ public struct FHIRService: Sendable {
     }
 
     private func route(_ context: FHIRExchange, type: String, parts: [String]) async -> FHIRResponse {
+        if let answer = await compartmentSearch(context, compartment: type, parts: parts) { return answer }
         if let permission = Self.permission(context.request.method, parts),
             let refusal = refusal(permission, on: type, context)
         {

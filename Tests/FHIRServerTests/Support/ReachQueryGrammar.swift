@@ -9,6 +9,7 @@ import TestSupport
 ///   reference (`Type/id`, bare id, absolute under this server's base or another server's,
 ///   `:Type`, `:missing`), string (`:exact`, `:contains`), date,
 ///   quantity, `_id`;
+/// - compartment searches (`Patient/p1/Observation?…`) of anyone's compartment;
 /// - chains one to three deep, typed (`subject:Patient.`) or not, and `_has`, nested;
 /// - `_include` and `_revinclude` with a target type, `*`, and `:iterate`;
 /// - `_count` with `_offset`, `_sort`, `_summary=count`, `_total`, `_elements`;
@@ -106,6 +107,7 @@ enum ReachQueryGrammar {
         case 0:
             let key = keys.randomElement(using: &random)!
             return [key, key + "/_history/1", key + "/_history", "Observation/none"].randomElement(using: &random)!
+        case 1: return "Patient/\(CrossedRecords.patients.randomElement(using: &random)!)/" + search(&random)
         default: return search(&random)
         }
     }
