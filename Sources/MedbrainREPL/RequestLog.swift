@@ -5,7 +5,8 @@ import Synchronization
 /// The requests this session sent, newest last, for lesson checks that ask what was
 /// requested (whichever command sent it) since a step began.
 ///
-/// Only the method, URL and status are kept, and for a create or update the resource it wrote
+/// Only the method, URL and status are kept, a form posted without its secrets, the resources
+/// an answer found (``AnsweredResources``), and for a create or update the resource it wrote
 /// (`MedicationAdministration/12`): a session's `administrations` alone can move tens of
 /// megabytes, which `trace` shows once and no check reads again. The client's observer adds to
 /// it from another thread while a command runs.
@@ -13,7 +14,9 @@ public final class RequestLog: Sendable {
     /// Enough for any lesson step; the oldest go first.
     static let capacity = 500
 
-    private let state = Mutex<(exchanges: [HTTPExchange], written: [String?], total: Int)>(([], [], 0))
+    private let state = Mutex<
+        (exchanges: [HTTPExchange], written: [String?], answered: [AnsweredResources?], total: Int)
+    >(([], [], [], 0))
     /// The newest refusal that came with an OperationOutcome.
     private let refusal = Mutex<Refusal?>(nil)
 
@@ -37,15 +40,18 @@ public final class RequestLog: Sendable {
         var exchange = exchange
         let written = Self.written(by: exchange)
         let outcome = Self.outcome(of: exchange)
-        exchange.requestBody = nil
+        let answered = AnsweredResources(exchange)
+        exchange.requestBody = exchange.requestBody.flatMap(Self.keptForm)
         exchange.responseBody = nil
         let number = state.withLock { state in
             if state.exchanges.count == Self.capacity {
                 state.exchanges.removeFirst()
                 state.written.removeFirst()
+                state.answered.removeFirst()
             }
             state.exchanges.append(exchange)
             state.written.append(written)
+            state.answered.append(answered)
             state.total += 1
             return state.total
         }
@@ -82,6 +88,30 @@ public final class RequestLog: Sendable {
     public func written(since mark: Int) -> [String] {
         state.withLock { state in
             Array(state.written.suffix(max(0, min(state.total - mark, state.written.count)))).compactMap { $0 }
+        }
+    }
+
+    /// The largest form kept: an OAuth form or a search posted is a few hundred bytes.
+    static let largestForm = 4096
+
+    /// A form body (`decision=approve&patient=f001`) as the log keeps it, for a check that asks
+    /// what was posted: its secrets (a sign-in secret, a password, a token) left out. JSON
+    /// bodies are not kept; a check reads what a write made from the server.
+    static func keptForm(_ body: String) -> String? {
+        guard body.utf8.count <= largestForm, let first = body.first, first != "{", first != "[", body.contains("=")
+        else { return nil }
+        return body.split(separator: "&", omittingEmptySubsequences: false).filter { field in
+            let name = field.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            return !HiddenSecrets.typedFields.contains(name.lowercased())
+        }.joined(separator: "&")
+    }
+
+    /// What each request after `mark` answered, beside it, oldest first (nil where it answered
+    /// no resource or searchset).
+    public func answered(since mark: Int) -> [(exchange: HTTPExchange, answered: AnsweredResources?)] {
+        state.withLock { state in
+            let count = max(0, min(state.total - mark, state.exchanges.count))
+            return Array(zip(state.exchanges.suffix(count), state.answered.suffix(count)))
         }
     }
 

@@ -23,6 +23,9 @@ struct RequestPatternTests {
         ("GET MedicationAdministration/*", "GET", "MedicationRequest/ord-01", false),
         ("POST MedicationAdministration", "POST", "MedicationAdministration", true),
         ("GET MedicationAdministration/*", "GET", "MedicationAdministration/17/_history", false),
+        // A version read is a read of the resource as it was: the Location a 201 gives.
+        ("GET MedicationAdministration/*", "GET", "MedicationAdministration/17/_history/1", true),
+        ("GET MedicationAdministration/17", "GET", "MedicationAdministration/18/_history/1", false),
         ("GET Patient", "GET", "Patient/_search", false),
         ("GET metadata", "GET", "metadata", true),
         ("GET Patient name=a+b", "GET", "Patient?name=a%2Bb", false),
@@ -66,7 +69,37 @@ struct RequestPatternTests {
         ),
         // R4's `patient` may point at a Patient or a Group: the bare id names either.
         ("GET MedicationRequest patient=f001", "MedicationRequest?patient=Patient/f001", .r4, true),
-        ("GET MedicationRequest patient=f001", "MedicationRequest?subject=Patient/f001", .r4, false),
+        // Another parameter that reaches the same element: R4's `patient` is `subject` where it is a Patient.
+        ("GET MedicationRequest patient=f001", "MedicationRequest?subject=Patient/f001", .r4, true),
+        ("GET MedicationRequest patient=f001", "MedicationRequest?subject:Patient=f001", .r4, true),
+        ("GET MedicationRequest subject=Patient/f001", "MedicationRequest?patient=f001", .r4, true),
+        ("GET MedicationRequest patient=f001", "MedicationRequest?subject=Group/f001", .r4, false),
+        ("GET MedicationRequest patient=f001", "MedicationRequest?requester=Patient/f001", .r4, false),
+        ("GET MedicationRequest patient=f001", "MedicationRequest?subject:missing=false", .r4, false),
+        ("GET MedicationOrder patient=f001", "MedicationOrder?subject=f001", .dstu2, true),
+        ("GET Patient family:exact=Mustermann", "Patient?family=Mustermann", .r4, false),
+        // An include with its target written out, when that is the only type it can name.
+        (
+            "GET MedicationRequest _include=MedicationRequest:medication",
+            "MedicationRequest?_include=MedicationRequest:medication:Medication", .r4, true
+        ),
+        (
+            "GET MedicationRequest _include=MedicationRequest:subject",
+            "MedicationRequest?_include=MedicationRequest:subject:Patient", .r4, false
+        ),
+        (
+            "GET MedicationRequest _include=MedicationRequest:medication",
+            "MedicationRequest?_include=MedicationRequest:requester", .r4, false
+        ),
+        (
+            "GET Encounter _revinclude=Observation:encounter",
+            "Encounter?_revinclude=Observation:encounter:Encounter", .r4, true
+        ),
+        // A compartment search is the search of the type by the patient.
+        ("GET MedicationRequest patient=f001", "Patient/f001/MedicationRequest", .r4, true),
+        ("GET Observation patient=f001", "Patient/f001/Observation?code=8480-6", .r4, true),
+        ("GET MedicationRequest patient=f001", "Patient/f002/MedicationRequest", .r4, false),
+        ("GET MedicationOrder patient=f001", "Patient/f001/MedicationOrder", .dstu2, true),
         ("GET MedicationRequest patient=Patient/f001", "MedicationRequest?patient=Group/f001", .r4, false),
         // Not a reference parameter: compared as written.
         ("GET Patient _id=f001", "Patient?_id=Patient/f001", .r4, false),
@@ -79,6 +112,21 @@ struct RequestPatternTests {
         if pattern.split(separator: "=").last != path.split(separator: "=").last {
             #expect(!request.matches(exchange, base: Self.base, version: nil))
         }
+    }
+
+    /// A form posted is its fields: to an authorization server, or as a search (`_search`).
+    @Test(arguments: [
+        ("POST /auth/authorize patient=f001 decision=approve", "../auth/authorize", "decision=approve&patient=f001", true),
+        ("POST /auth/authorize patient=f001", "../auth/authorize", "decision=approve&patient=f002", false),
+        ("GET Patient email=a@b.at", "Patient/_search", "email=a%40b.at", true),
+        ("GET Patient email=a@b.at", "Patient/_search", "email=c%40b.at", false),
+        ("POST MedicationAdministration", "MedicationAdministration", #"{"a=b":1}"#, true),
+    ])
+    func formsAreTheirFields(pattern: String, path: String, body: String, expected: Bool) throws {
+        let request = try #require(RequestPattern(pattern.split(separator: " ").map(String.init)))
+        let url = path.hasPrefix("../") ? "http://127.0.0.1:8080/" + path.dropFirst(3) : Self.base + "/" + path
+        let exchange = HTTPExchange(method: "POST", url: url, status: 200, milliseconds: 1, requestBody: body)
+        #expect(request.matches(exchange, base: Self.base, version: .r4) == expected)
     }
 
     /// The path is the whole path after the connected server's base: the same request to

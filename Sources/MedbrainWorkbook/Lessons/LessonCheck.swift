@@ -36,6 +36,9 @@ public enum LessonCheck: Sendable, Equatable {
     /// `GET path`, in any order: a search checked on what it answered, whatever the student's
     /// data holds (`same-as GET MedicationAdministration?patient=f001 total`).
     case sameAs(path: String, expression: String)
+    /// A search of the step answered, as a set of resources, what the server answers to
+    /// `GET PATH` (every page, or page N): ``AnswerSet``.
+    case answers(AnswerSet)
     /// The last request sent in the step was answered with this status (a 401, a 403, a 302).
     case answered(Int)
     /// The session holds a SMART token the server (its introspection endpoint) says is active,
@@ -62,6 +65,7 @@ public enum LessonCheck: Sendable, Equatable {
             }
             self = .requested(pattern)
         case "dose-written": self = .doseWritten(try DoseExpectation(rest))
+        case "answers": self = .answers(try AnswerSet(rest))
         case "no-answer" where rest.isEmpty: self = .noAnswer
         case "said" where !rest.isEmpty: self = .said(rest.joined(separator: " "))
         case "same-as":
@@ -104,7 +108,7 @@ public enum LessonCheck: Sendable, Equatable {
                     + "orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, "
                     + "requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, said SENTENCE, "
                     + "result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION, same-as GET PATH EXPRESSION, "
-                    + "answered STATUS, token PATIENT [SCOPE …], conforms PROFILE"
+                    + "answers GET PATH [page N], answered STATUS, token PATIENT [SCOPE …], conforms PROFILE"
             )
         }
     }
@@ -154,6 +158,8 @@ public enum LessonCheck: Sendable, Equatable {
                 ? "'instructions' has said no sentence yet" : "it says \"\(said[0])\", not \"\(sentence)\""
         case .sameAs(let path, let expression):
             return await Self.missingSame(expression, as: path, in: repl)
+        case .answers(let set):
+            return await set.missing(in: repl, requestsSince: mark)
         case .answered(let status):
             guard let last = repl.requests.since(mark).last else { return "no request sent in this step yet" }
             return last.status == status

@@ -38,20 +38,24 @@ public struct RequestPattern: Sendable, Equatable {
 
     /// Whether a request sent to the server at `base` is this one: the whole path after the
     /// base matches (so `MedicationAdministration/*` is no `…/_history`), and each parameter as
-    /// the server of `version` reads it (a reference in any of its forms: ``ReferenceQuery``).
+    /// the server of `version` reads it (``SearchEquivalence``). Requests FHIR answers alike
+    /// count as this one: ``SentRequest`` reads a compartment search, a `_search` POST, a
+    /// version read and a posted form as the search, read or parameters they are.
     func matches(_ exchange: HTTPExchange, base: String, version: FHIRVersion? = nil) -> Bool {
         let base = fromOrigin ? Self.origin(of: base) : base
-        guard exchange.method == method, exchange.url.hasPrefix(base) else { return false }
-        let target = exchange.url.dropFirst(base.count).split(
-            separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let sent = (target.first ?? "").split(separator: "/").map(String.init)
-        guard sent.count == path.count, zip(sent, path).allSatisfy({ $0 == $1 || $1 == "*" }) else { return false }
-        let items = target.count > 1 ? QueryString.parameters(target[1]) : []
+        guard let sent = SentRequest(exchange, base: base, version: version), sent.method == method else {
+            return false
+        }
+        let read = path.count == 2 && sent.path.count == 4 && sent.path[2] == "_history"
+        let compared = read ? Array(sent.path.prefix(2)) : sent.path
+        guard compared.count == path.count, zip(compared, path).allSatisfy({ $0 == $1 || $1 == "*" }) else {
+            return false
+        }
+        let equivalence = SearchEquivalence(type: path[0], version: version)
         return parameters.allSatisfy { wanted in
-            items.contains { sent in
-                ReferenceQuery.matches(
-                    sentName: sent.name, sentValue: sent.value, wantedName: wanted.name, wantedValue: wanted.value,
-                    type: path[0], version: version)
+            sent.parameters.contains { item in
+                equivalence.matches(
+                    sentName: item.name, sentValue: item.value, wantedName: wanted.name, wantedValue: wanted.value)
             }
         }
     }
