@@ -33,6 +33,10 @@ struct RequestPatternTests {
         // A path from the origin: an authorization server's endpoint beside the base.
         ("GET /auth/authorize client_id=medbrain", "GET", "../auth/authorize?client_id=medbrain", true),
         ("GET /auth/authorize", "GET", "auth/authorize", false),
+        // OAuth's scope is a set of words, in any order.
+        ("GET /auth/authorize scope=a%20b", "GET", "../auth/authorize?scope=b%20a", true),
+        ("GET /auth/authorize scope=a%20b", "GET", "../auth/authorize?scope=b+a", true),
+        ("GET /auth/authorize scope=a%20b", "GET", "../auth/authorize?scope=a+b+c", false),
         ("GET auth/authorize", "GET", "../auth/authorize", false),
         ("POST /auth/token", "POST", "../auth/token", true),
     ])

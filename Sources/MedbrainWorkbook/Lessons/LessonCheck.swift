@@ -1,6 +1,7 @@
 import FHIRModel
 import FHIRPath
 import MedbrainREPL
+import SMART
 
 /// What a step asks of the session, checked against its state (and the server's) rather
 /// than the text a command printed.
@@ -171,7 +172,10 @@ public enum LessonCheck: Sendable, Equatable {
         }
     }
 
-    /// What the server says the session's token lacks: none, inactive, another patient, a scope.
+    /// What the server says of the session's token, against what the step asks: active, for
+    /// this patient, and granting exactly these clinical scopes, as SMART reads them
+    /// (`patient/*.read` is `patient/*.rs`); a token that grants more is as wrong as one that
+    /// grants less, since the step after relies on what it cannot do.
     private static func missingToken(patient: String, scopes: [String], in repl: any LessonHost) async -> String? {
         guard let answer = await repl.smartTokenIntrospection() else { return "the session holds no SMART token yet" }
         guard answer["active"] == .bool(true) else { return "the server no longer honours the session's token" }
@@ -179,9 +183,23 @@ public enum LessonCheck: Sendable, Equatable {
             return "the token is for \(answer["patient"]?.stringValue.map { "Patient/\($0)" } ?? "no patient"), "
                 + "not Patient/\(patient)"
         }
-        let granted = Set((answer["scope"]?.stringValue ?? "").split(separator: " ").map(String.init))
-        let lacking = scopes.filter { !granted.contains($0) }
-        return lacking.isEmpty ? nil : "the token does not grant \(lacking.joined(separator: " "))"
+        // Without scopes named, the step asks only whose the token is.
+        if scopes.isEmpty { return nil }
+        let granted = Self.clinical(answer["scope"]?.stringValue ?? "")
+        let wanted = Self.clinical(scopes.joined(separator: " "))
+        if !wanted.isSubset(of: granted) { return "the token grants less than this step asks for" }
+        if !granted.isSubset(of: wanted) { return "the token grants more than this step asks for" }
+        return nil
+    }
+
+    /// The clinical scopes of `text` by what they grant, one permission each: whose, which
+    /// type, which permission (`patient/*.rs` is `patient/*.r` and `patient/*.s`).
+    static func clinical(_ text: String) -> Set<String> {
+        var atoms: Set<String> = []
+        for case .clinical(let context, let type, let permissions, _) in SMARTScopes.parse(text).scopes.scopes {
+            for permission in permissions { atoms.insert("\(context.rawValue)/\(type).\(permission.rawValue)") }
+        }
+        return atoms
     }
 
     /// `fhirpath [GET PATH] EXPRESSION`, with the expression parsed now, so a lesson with a

@@ -54,7 +54,11 @@ public struct RequestPattern: Sendable, Equatable {
         let equivalence = SearchEquivalence(type: path[0], version: version)
         return parameters.allSatisfy { wanted in
             sent.parameters.contains { item in
-                equivalence.matches(
+                // OAuth's scope is a set of words: their order is not the request's meaning.
+                if item.name == "scope", wanted.name == "scope", let value = wanted.value {
+                    return Set(item.value.split(separator: " ")) == Set(value.split(separator: " "))
+                }
+                return equivalence.matches(
                     sentName: item.name, sentValue: item.value, wantedName: wanted.name, wantedValue: wanted.value)
             }
         }
