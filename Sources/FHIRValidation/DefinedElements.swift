@@ -20,6 +20,14 @@ struct DefinedElements {
         return found
     }
 
+    /// Problems with `element`, a datatype (`Timing`, `Dosage`): members it does not define,
+    /// their shapes, at any depth.
+    func issues(inElement element: JSONObject, type: String) -> [ValidationIssue] {
+        var found: [ValidationIssue] = []
+        check(element, type: type, path: type, isResource: false, into: &found)
+        return found
+    }
+
     private func check(
         _ object: JSONObject, type: String, path: String, isResource: Bool, into found: inout [ValidationIssue]
     ) {

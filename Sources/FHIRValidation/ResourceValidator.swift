@@ -63,6 +63,15 @@ public struct ResourceValidator: Sendable {
         InvariantCheck(version: version, budget: invariantBudget).issues(in: value, type: type)
     }
 
+    /// Every problem with `value` as a datatype of the release (`Timing`, `Dosage`): elements it
+    /// does not define, their shapes, and then the specification's invariants. Nil when the
+    /// release has no such type.
+    public func issues(inElement value: JSONValue, type: String) -> [ValidationIssue]? {
+        guard version.typeModel.knows(type), case .object(let object) = value else { return nil }
+        let shape = DefinedElements(model: version.typeModel, version: version).issues(inElement: object, type: type)
+        return shape.isEmpty ? invariantIssues(in: value, type: type) : shape
+    }
+
     /// References to this server's resources of types it holds must name one that exists.
     /// `local` reads a reference as this server's `type/id`: relative ones by default; a
     /// server that knows its own names reads its absolute URLs too.

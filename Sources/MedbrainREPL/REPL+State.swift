@@ -108,7 +108,7 @@ extension REPL {
         context.fixedNow = now
         context.session = Session()
         placeholders = []
-        (context.instructionsWithheld, context.lastSaid) = (false, [])
+        (context.instructionsWithheld, context.lastSaid, context.lastSaidOwn) = (false, [], nil)
         (lastCommand, lastAttempt) = ([], [])
         try context.settings.update { settings in
             settings = Settings(colour: settings.colour, timeout: context.startingTimeout)
@@ -124,6 +124,9 @@ extension REPL {
 
     /// The sentences `instructions` said last.
     public var lastSaid: [String] { context.lastSaid }
+
+    /// The JSON the student wrote that `instructions` said last, with what its structure says.
+    public var lastSaidOwn: OwnInstructions? { context.lastSaidOwn }
 
     /// Writes a line of output, as the REPL's own commands do.
     public func print(_ line: String) { context.console.line(line) }

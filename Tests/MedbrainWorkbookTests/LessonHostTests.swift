@@ -54,6 +54,7 @@ final class StandInHost: LessonHost {
     func shutdown() async {}
     var state: SessionState { SessionState() }
     var lastSaid: [String] { [] }
+    var lastSaidOwn: OwnInstructions? { nil }
     var lastResultJSON: JSONValue? { nil }
     var baseURL: String? { Self.base }
     func read(_ reference: String) async throws -> JSONValue { throw REPLError("no server") }

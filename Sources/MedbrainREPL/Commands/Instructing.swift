@@ -38,7 +38,7 @@ private struct Instructing {
         let renderer = InstructionsRenderer(language: try context.language(code))
         let dosages = order.dosages.isEmpty ? [OrderDosage()] : order.dosages
         let all = dosages.map { renderer.instructions(for: $0, version: version) }
-        context.lastSaid = all.map(\.sentence)
+        (context.lastSaid, context.lastSaidOwn) = (all.map(\.sentence), nil)
         context.show(
             .array(all.map(\.json)),
             text: zip(dosages.indices, all).map { index, instructions in
@@ -62,6 +62,11 @@ private struct Instructing {
         let renderer = InstructionsRenderer(language: try context.language(code))
         let all = input.items.map { renderer.instructions(for: $0) }
         context.lastSaid = all.map(\.sentence)
+        // What it says without its free text (a Dosage's text, a Timing's code): a lesson asks
+        // for the structure, which an app can compute with, not for words it cannot.
+        let structure = (try? InstructionsInput(json: InstructionsInput.withoutFreeText(json)))?.items ?? []
+        context.lastSaidOwn = OwnInstructions(
+            input: json, fromStructure: structure.map { renderer.instructions(for: $0).sentence })
         context.show(.array(all.map(\.json)), text: all.map { $0.sentence + "\n" }.joined())
     }
 

@@ -31,6 +31,8 @@ public protocol LessonHost: AnyObject {
     var requests: RequestLog { get }
     /// The sentences `instructions` said last.
     var lastSaid: [String] { get }
+    /// The JSON the student wrote that `instructions` said last, with what its structure says.
+    var lastSaidOwn: OwnInstructions? { get }
     /// The last result of a generic command, as JSON.
     var lastResultJSON: JSONValue? { get }
     /// The connected server's base URL.

@@ -78,6 +78,11 @@ struct CommandContext: Sendable {
         nonmutating set { memory.with { $0.lastSaid = newValue } }
     }
 
+    var lastSaidOwn: OwnInstructions? {
+        get { memory.with { $0.lastSaidOwn } }
+        nonmutating set { memory.with { $0.lastSaidOwn = newValue } }
+    }
+
     var fixedNow: Date? {
         get { memory.with { $0.fixedNow } }
         nonmutating set { memory.with { $0.fixedNow = newValue } }

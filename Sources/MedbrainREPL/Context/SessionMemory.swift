@@ -16,6 +16,9 @@ final class SessionMemory: Sendable {
         var instructionsWithheld = false
         /// The sentences `instructions` said last, for a lesson's `said` check.
         var lastSaid: [String] = []
+        /// When they were said of JSON the student wrote: that JSON, and what it says by its
+        /// structure alone.
+        var lastSaidOwn: OwnInstructions?
         /// The fixed instant lessons and transcripts run at; nil is the real clock.
         var fixedNow: Date?
     }

@@ -153,10 +153,12 @@ public enum LessonCheck: Sendable, Equatable {
             return repl.requests.since(mark).contains { $0.status == nil }
                 ? nil : "no request has gone unanswered in this step yet"
         case .said(let sentence):
-            let said = repl.lastSaid.map { $0.split(separator: " ").joined(separator: " ") }
-            if said.contains(sentence) { return nil }
-            return said.isEmpty
-                ? "'instructions' has said no sentence yet" : "it says \"\(said[0])\", not \"\(sentence)\""
+            let said = repl.lastSaid.map(Self.spaced)
+            guard said.contains(sentence) else {
+                return said.isEmpty
+                    ? "'instructions' has said no sentence yet" : "it says \"\(said[0])\", not \"\(sentence)\""
+            }
+            return repl.lastSaidOwn.flatMap { WrittenTiming.problem($0, sentence: sentence, version: state.fhirVersion) }
         case .sameAs(let path, let expression):
             return await Self.missingSame(expression, as: path, in: repl)
         case .answers(let set):
@@ -171,6 +173,8 @@ public enum LessonCheck: Sendable, Equatable {
             return await conformance.missing(in: repl, written: repl.requests.written(since: mark))
         }
     }
+
+    static func spaced(_ text: String) -> String { text.split(separator: " ").joined(separator: " ") }
 
     /// What the server says of the session's token, against what the step asks: active, for
     /// this patient, and granting exactly these clinical scopes, as SMART reads them
