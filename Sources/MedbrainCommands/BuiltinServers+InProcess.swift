@@ -12,6 +12,7 @@ extension BuiltinServers {
         var configuration = ServerConfiguration(
             version: setup.version, now: setup.now, seed: setup.seed.flatMap(DatasetSeed.init))
         configuration.load = setup.load
+        configuration.withholdsInstructions = setup.withholdsInstructions
         // The tutorial's Tables 1–4 as profiles: `$validate?profile=…tutorial-medication-order`.
         configuration.definitions = TutorialProfiles.definitions(of: setup.version)
         // With SMART the web view is left out: it would show every patient's data past the tokens.

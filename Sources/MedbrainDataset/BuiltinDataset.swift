@@ -13,9 +13,12 @@ public enum BuiltinDataset {
 
     /// The dataset's resources in `version`'s form; with a seed, the student's own doses
     /// (``DatasetVariation``), the same in every release.
-    public static func resources(for version: FHIRVersion, seed: DatasetSeed? = nil) throws -> [JSONValue] {
+    public static func resources(
+        for version: FHIRVersion, seed: DatasetSeed? = nil, withoutInstructionText: Bool = false
+    ) throws -> [JSONValue] {
         let bundle = try FHIRModel.Bundle(jsonText: Array(r4BundleText.utf8))
         var resources = bundle.entry.compactMap(\.resource)
+        if withoutInstructionText { resources = resources.map(InstructionText.removed) }
         if let seed, !seed.isDefault {
             var variation = DatasetVariation(seed: seed)
             resources = variation.apply(to: resources)

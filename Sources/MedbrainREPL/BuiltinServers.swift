@@ -34,6 +34,8 @@ public struct BuiltinServerSetup: Sendable {
     public var seed: String?
     public var load: [String] = []
     public var smart = false
+    /// Orders served without the free text that states their sentences (`%withhold instructions`).
+    public var withholdsInstructions = false
 }
 
 /// Starts a built-in server as `setup` says.
@@ -53,6 +55,8 @@ public actor BuiltinServers {
     private var now: Date?
     /// The student's seed word (`lesson --seed`); nil serves the dataset as written.
     private(set) var seed: String?
+    /// Whether the next servers serve the orders without their sentences' free text.
+    private var withholdsInstructions = false
     private let launch: BuiltinServerLauncher
 
     /// Servers whose clock is fixed at `now` (nil: the real clock), started by `launch`.
@@ -99,7 +103,9 @@ public actor BuiltinServers {
         -> Task<BuiltinServer, any Error>
     {
         if let task = starting[version] { return task }
-        let setup = BuiltinServerSetup(version: version, now: now, seed: seed, load: load, smart: smart)
+        let setup = BuiltinServerSetup(
+            version: version, now: now, seed: seed, load: load, smart: smart,
+            withholdsInstructions: withholdsInstructions)
         let launch = launch
         let task = Task { try await launch(setup) }
         starting[version] = task
@@ -117,10 +123,11 @@ public actor BuiltinServers {
     /// The sign-in secrets of the servers running now.
     var signInSecrets: [String] { running.values.compactMap(\.signInSecret) }
 
-    /// Stops every server; the next ones run with `now` as their clock and `seed`'s data.
-    func restart(now: Date?, seed: String?) async {
+    /// Stops every server; the next ones run with `now` as their clock and `seed`'s data, the
+    /// orders' free text left out when `withholdsInstructions`.
+    func restart(now: Date?, seed: String?, withholdsInstructions: Bool = false) async {
         await stopAll()
-        (self.now, self.seed) = (now, seed)
+        (self.now, self.seed, self.withholdsInstructions) = (now, seed, withholdsInstructions)
     }
 
     func stopAll() async {

@@ -102,13 +102,15 @@ extension REPL {
     /// Starts over as a lesson does: fresh built-in servers on the clock `now` holding `seed`'s
     /// doses (nil: the dataset as written), no server or patient, settings at their defaults in
     /// `timeZone` (the timeout at the one the session began with).
-    public func restart(now: Date?, timeZone: String, seed: String? = nil) async throws {
+    public func restart(now: Date?, timeZone: String, seed: String? = nil, withholdsInstructions: Bool = false)
+        async throws
+    {
         guard let zone = TimeZone(identifier: timeZone) else { throw REPLError("unknown time zone '\(timeZone)'") }
-        await context.servers.restart(now: now, seed: seed)
+        await context.servers.restart(now: now, seed: seed, withholdsInstructions: withholdsInstructions)
         context.fixedNow = now
         context.session = Session()
         placeholders = []
-        (context.instructionsWithheld, context.lastSaid, context.lastSaidOwn) = (false, [], nil)
+        (context.instructionsWithheld, context.lastSaid, context.lastSaidOwn) = (withholdsInstructions, [], nil)
         (lastCommand, lastAttempt) = ([], [])
         try context.settings.update { settings in
             settings = Settings(colour: settings.colour, timeout: context.startingTimeout)

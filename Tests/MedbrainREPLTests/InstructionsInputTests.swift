@@ -60,12 +60,43 @@ struct InstructionsInputTests {
         #expect(await probe.run("order 1").output.contains("dosage 1   (yours to read from the Timing)"))
         #expect(
             await probe.run("instructions 1").errors.hasPrefix("error: in this lesson you read the Timing yourself"))
-        // The student's own JSON is still said.
+        // The student's own JSON is still said, when no order says the same.
         #expect(
-            await probe.run(#"instructions {"repeat": {"frequency": 2, "period": 1, "periodUnit": "d"}}"#).output
-                == "Twice a day\n")
+            await probe.run(#"instructions {"repeat": {"frequency": 5, "period": 1, "periodUnit": "wk"}}"#).output
+                == "5 times a week\n")
+        #expect(
+            await probe.run(#"instructions {"repeat": {"frequency": 2, "period": 1, "periodUnit": "d"}}"#).errors
+                .hasPrefix("error: that says what order "))
+        // An order's own Timing, copied from its JSON, is the answer itself; so is the order.
+        let copied = #"instructions {"repeat": {"duration": 4, "durationMax": 6, "durationUnit": "h", "frequency": 1, "#
+            + #""period": 1, "periodUnit": "d"}}"#
+        #expect(await probe.run(copied).errors.hasPrefix("error: that says what order "))
+        #expect(
+            await probe.run(#"instructions {"timing": {"repeat": {"periodUnit": "d", "period": 1, "durationUnit": "h", "#
+                + #""durationMax": 6, "duration": 4, "frequency": 1}}}"#).errors.hasPrefix("error: that says what order "))
+        #expect(
+            await probe.run(#"instructions {"resourceType": "MedicationRequest", "status": "active"}"#).errors
+                .hasPrefix("error: in this lesson 'instructions' says only a Timing or Dosage you write"))
         probe.repl.instructionsWithheld = false
         #expect(await probe.run("instructions 1").output.contains("twice a day"))
+        #expect(await probe.run(copied).errors.isEmpty)
+        await probe.stop()
+    }
+
+    /// A session restarted to withhold the sentences gets servers whose orders lack the free
+    /// text that states them, whichever route reads them.
+    @Test func withheldSentencesAreNotInTheData() async throws {
+        let probe = Probe()
+        try await probe.repl.restart(now: nil, timeZone: "Europe/Vienna", seed: nil, withholdsInstructions: true)
+        try await probe.setUp(["connect builtin r4"])
+        for release in ["r4", "dstu2"] {
+            try await probe.setUp(["connect builtin \(release)"])
+            let type = release == "r4" ? "MedicationRequest" : "MedicationOrder"
+            #expect(await probe.run("get \(type)?_count=100").errors.isEmpty)
+            let texts = await probe.run("fhirpath entry.resource.dosageInstruction.text.count()").output
+            #expect(texts.contains("0"), "\(release): \(texts)")
+            #expect(await probe.run("fhirpath entry.resource.dosageInstruction.timing.repeat.exists()").output.contains("true"))
+        }
         await probe.stop()
     }
 }

@@ -20,16 +20,21 @@ extension FHIRService {
             await store.load(kept, lastUpdated: loadTime)
         } else if persistence != nil {
             await store.load(
-                try BuiltinDataset.resources(for: configuration.version, seed: configuration.seed),
+                try BuiltinDataset.resources(
+                    for: configuration.version, seed: configuration.seed,
+                    withoutInstructionText: configuration.withholdsInstructions),
                 lastUpdated: loadTime)
             try await store.save()
         } else {
             // Made when a request first needs data; the dataset is compiled in and its tests
             // read it in every release, so failing to decode it is a defect of the build.
-            let seed = configuration.seed
+            let (seed, withholds) = (configuration.seed, configuration.withholdsInstructions)
             await store.loadOnFirstUse(
                 {
-                    do { return try BuiltinDataset.resources(for: version, seed: seed) } catch {
+                    do {
+                        return try BuiltinDataset.resources(
+                            for: version, seed: seed, withoutInstructionText: withholds)
+                    } catch {
                         preconditionFailure("the built-in dataset does not decode in \(version): \(error)")
                     }
                 }, lastUpdated: loadTime)

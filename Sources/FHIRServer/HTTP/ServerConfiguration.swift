@@ -15,6 +15,9 @@ public struct ServerConfiguration: Sendable {
     public var maximumBodySize: Int
     /// A student's own doses (`lesson --seed`); nil serves the dataset as written.
     public var seed: DatasetSeed?
+    /// Serves the orders without the free text that states their sentences (a dosage's
+    /// `text`, a Timing's `code`): for a lesson whose student reads the Timings themselves.
+    public var withholdsInstructions = false
     /// Files and folders to load at start (`--load`), beside the built-in data.
     public var load: [String] = []
     /// Profiles, extensions, ValueSets and CodeSystems (`--package`): files, folders, FHIR

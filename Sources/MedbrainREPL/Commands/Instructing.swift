@@ -61,6 +61,9 @@ private struct Instructing {
         }
         let renderer = InstructionsRenderer(language: try context.language(code))
         let all = input.items.map { renderer.instructions(for: $0) }
+        if context.instructionsWithheld {
+            try refuseWithheld(json, items: input.items, saying: all.map(\.sentence), renderer: renderer)
+        }
         context.lastSaid = all.map(\.sentence)
         // What it says without its free text (a Dosage's text, a Timing's code): a lesson asks
         // for the structure, which an app can compute with, not for words it cannot.
@@ -68,6 +71,32 @@ private struct Instructing {
         context.lastSaidOwn = OwnInstructions(
             input: json, fromStructure: structure.map { renderer.instructions(for: $0).sentence })
         context.show(.array(all.map(\.json)), text: all.map { $0.sentence + "\n" }.joined())
+    }
+
+    /// While a lesson withholds the orders' sentences, JSON copied from an order says nothing:
+    /// a whole order or Bundle is refused, and so is a Timing that says what one of the
+    /// patient's orders says, which is the answer the lesson asks the student to read.
+    private func refuseWithheld(
+        _ json: JSONValue, items: [InstructionsInput.Item], saying sentences: [String], renderer: InstructionsRenderer
+    ) throws {
+        if json["resourceType"] != nil {
+            throw REPLError("in this lesson 'instructions' says only a Timing or Dosage you write, not a resource")
+        }
+        guard let version = context.session.client?.version else { return }
+        let schedules = items.compactMap { item -> Schedule? in
+            switch item.content {
+            case .dosage(let dosage): dosage.schedule
+            case .timing(let schedule): schedule
+            }
+        }
+        for (index, order) in context.session.orders.enumerated() {
+            let said = order.dosages.map { renderer.instructions(for: $0, version: version).sentence }
+            let timed = order.dosages.compactMap(\.schedule)
+            if said.contains(where: sentences.contains) || timed.contains(where: schedules.contains) {
+                throw REPLError(
+                    "that says what order \(index + 1) says, which this lesson asks you to read from its JSON yourself")
+            }
+        }
     }
 
     /// The breakdown wrapped to the terminal: the sentence indented, the parts as a table.

@@ -16,8 +16,10 @@ public protocol LessonHost: AnyObject {
     @discardableResult func execute(_ line: String) async -> Bool
     /// Runs lines printing nothing (a lesson rebuilding what its earlier steps left).
     func executeQuietly(_ lines: [String]) async -> Bool
-    /// Starts over on fresh built-in servers at the lesson's clock, zone and seed.
-    func restart(now: Date?, timeZone: String, seed: String?) async throws
+    /// Starts over on fresh built-in servers at the lesson's clock, zone and seed; with
+    /// `withholdsInstructions`, their orders lack the free text that states their sentences,
+    /// and `instructions N` refuses.
+    func restart(now: Date?, timeZone: String, seed: String?, withholdsInstructions: Bool) async throws
     /// Stops the built-in servers.
     func shutdown() async
     /// Words a line may use for a value known only when it runs (`[BASE]`).

@@ -7,8 +7,9 @@ extension LessonCommands {
     /// commands of the steps before it run again, quietly, so the session is as it was left.
     /// A finished lesson starts again at step 1 and stays finished.
     func start(_ lesson: Lesson, in repl: any LessonHost) async throws {
-        try await repl.restart(now: lesson.header.now, timeZone: lesson.header.timeZone, seed: seed)
-        repl.instructionsWithheld = lesson.withholdsInstructions
+        try await repl.restart(
+            now: lesson.header.now, timeZone: lesson.header.timeZone, seed: seed,
+            withholdsInstructions: lesson.withholdsInstructions)
         var entry = progress.lessons[lesson.id] ?? .init()
         if entry.finished { entry.step = 0 }
         entry.step = min(entry.step, lesson.steps.count - 1)
