@@ -114,4 +114,34 @@ struct SeedTests {
         )
         #expect(same == [])
     }
+
+    /// A mistake hint names the student's own data: on a seeded run the every-month count is
+    /// the seed's, and the wrong answer is echoed as typed.
+    @Test func mistakeHintsAreComputedFromTheStudentsData() async throws {
+        let every = "fhirpath GET MedicationAdministration?prescription=MedicationOrder/ord-01&notgiven=true&_summary=count total"
+        var lesson = try Self.julyLesson(answer: Self.julyCount)
+        lesson.steps[0].answerType = .number
+        lesson.steps[0].mistakes = [
+            Lesson.Mistake(
+                pattern: "answer \(every)", feedback: "that counts every month", computed: try LessonAnswer(every))
+        ]
+        var counts: [String] = []
+        for seed in ["default", "2"] {
+            let (repl, lessons, printed) = Self.session(workbook: Workbook(lessons: [lesson]))
+            lessons.progress.seed = seed
+            #expect(await repl.execute("lesson 99-july"))
+            let mine = try await LessonAnswer(every).values(in: repl).get()
+            counts += mine
+            _ = printed.take()
+            await repl.execute("answer \(mine[0])")
+            #expect(printed.take().contains("Not quite: \(mine[0]) is not the answer. that counts every month"))
+            // Another number is no such mistake; a word is echoed as it was typed.
+            await repl.execute("answer 999")
+            #expect(printed.take().contains("'hint' helps."))
+            await repl.execute("answer Fourteen")
+            #expect(printed.take().contains("Not quite: Fourteen is not the answer."))
+            await repl.shutdown()
+        }
+        #expect(counts.count == 2 && counts[0] != counts[1])
+    }
 }

@@ -64,6 +64,8 @@ extension Lesson {
             steps[last].answers.append(try LessonAnswer(String(line.dropFirst(8)).trimmingSpaces()))
         } else if line.hasPrefix("mistake: ") {
             steps[last].mistakes.append(try Self.mistake(String(line.dropFirst(9))))
+        } else if line.hasPrefix("type: ") {
+            steps[last].answerType = try AnswerType(String(line.dropFirst(6)).trimmingSpaces())
         } else if line.hasPrefix("par: ") {
             guard let par = Int(line.dropFirst(5).trimmingSpaces()), par > 0, steps[last].par == nil else {
                 throw WorkbookProblem("a step's par is written once, 'par: N', N the fewest commands that do it")
@@ -99,7 +101,9 @@ extension Lesson {
         guard parts.count == 2, !parts[0].isBlank, !parts[1].isBlank else {
             throw WorkbookProblem("a mistake is written 'mistake: PATTERN -> what to say'")
         }
-        return Mistake(pattern: parts[0].trimmingSpaces(), feedback: parts[1].trimmingSpaces())
+        let pattern = parts[0].trimmingSpaces()
+        let computed = pattern.hasPrefix("answer fhirpath ") ? try LessonAnswer(String(pattern.dropFirst(7))) : nil
+        return Mistake(pattern: pattern, feedback: parts[1].trimmingSpaces(), computed: computed)
     }
 
     private mutating func endParagraph(_ paragraph: inout [String]) {

@@ -44,6 +44,8 @@ public struct Lesson: Sendable, Equatable {
         public var mistakes: [Mistake] = []
         /// A question's accepted answers (`answer:` lines).
         public var answers: [LessonAnswer] = []
+        /// `type: …`: what a question's answer is, so it is read as that value.
+        public var answerType = AnswerType.text
         /// `par: N`: the fewest commands that reach the goal, as Learn Git Branching states a
         /// level's; a student who needed more is told so when the step is done.
         public var par: Int?
@@ -72,10 +74,19 @@ public struct Lesson: Sendable, Equatable {
     public struct Mistake: Sendable, Equatable {
         public var pattern: String
         public var feedback: String
+        /// `mistake: answer fhirpath GET PATH EXPRESSION -> …`: an answer that is a value of the
+        /// student's own data (another month's count, another order's), read as the question's
+        /// type; nil for a pattern of words.
+        public var computed: LessonAnswer?
+
+        public init(pattern: String, feedback: String, computed: LessonAnswer? = nil) {
+            (self.pattern, self.feedback, self.computed) = (pattern, feedback, computed)
+        }
 
         /// Whether the command line matches: `*` stands for anything, the rest is compared
         /// without case.
         public func matches(_ line: String) -> Bool {
+            guard computed == nil else { return false }
             let parts = pattern.lowercased().split(separator: "*", omittingEmptySubsequences: false).map(String.init)
             var rest = Substring(line.lowercased())
             for (index, part) in parts.enumerated() {

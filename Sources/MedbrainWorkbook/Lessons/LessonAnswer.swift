@@ -5,7 +5,7 @@ import MedbrainREPL
 /// the server holds when the student answers (`answer: fhirpath GET PATH EXPRESSION`), so the
 /// question stays right when the data changes.
 public enum LessonAnswer: Sendable, Equatable {
-    /// Compared without case or spacing.
+    /// As the lesson writes it; the question's ``AnswerType`` compares it.
     case stated(String)
     /// Every item of the expression's result on the answer to `GET path`.
     case computed(path: String, expression: String)
@@ -14,7 +14,7 @@ public enum LessonAnswer: Sendable, Equatable {
     /// in it is refused when the lesson is read.
     init(_ text: String) throws(WorkbookProblem) {
         guard text.hasPrefix("fhirpath ") else {
-            self = .stated(LessonAnswer.normalized(text))
+            self = .stated(text)
             return
         }
         let words = text.split(separator: " ").map(String.init)
@@ -29,12 +29,12 @@ public enum LessonAnswer: Sendable, Equatable {
         return false
     }
 
-    /// The accepted values, normalized; a computed answer the server could not give says why.
+    /// The accepted values, as written or computed; a computed answer the server could not
+    /// give says why.
     func values(in repl: any LessonHost) async -> Result<[String], WorkbookProblem> {
         switch self {
         case .stated(let value): return .success([value])
-        case .computed(let path, let expression):
-            return await LessonCheck.values(of: expression, on: path, in: repl).map { $0.map(Self.normalized) }
+        case .computed(let path, let expression): return await LessonCheck.values(of: expression, on: path, in: repl)
         }
     }
 

@@ -4,7 +4,7 @@ import MedbrainREPL
 /// What makes a step an exercise: answers to questions, pointed hints for common mistakes,
 /// and the solution as a last resort, remembered when it was shown.
 extension LessonCommands {
-    /// `answer VALUE`: a question's answer, compared without case or spacing.
+    /// `answer VALUE`: a question's answer, read as the question's type (``AnswerType``).
     func answer(_ words: [String], in repl: any LessonHost) async throws {
         let (lesson, index) = try active()
         let step = lesson.steps[index]
@@ -12,7 +12,7 @@ extension LessonCommands {
             throw REPLError("this step is not a question; 'answer' answers questions")
         }
         progress.lessons[lesson.id, default: .init()][exercise: index].commands += 1
-        let given = LessonAnswer.normalized(words.joined(separator: " "))
+        let given = words.joined(separator: " ")
         var (accepted, unchecked): ([String], WorkbookProblem?) = ([], nil)
         for answer in step.answers {
             switch await answer.values(in: repl) {
@@ -21,19 +21,35 @@ extension LessonCommands {
             }
         }
         // Not the student's mistake when an answer could not be computed: say so, not "not quite".
-        if let unchecked, !accepted.contains(given) {
+        let right = accepted.contains { step.answerType.same(given, as: $0) }
+        if let unchecked, !right {
             throw REPLError("the answer could not be checked: \(unchecked)")
         }
-        guard accepted.contains(given) else {
+        guard right else {
             answered = false
             progress.lessons[lesson.id, default: .init()][exercise: index].wrongAttempts += 1
             save(in: repl)
-            let pointed = step.mistakes.first { $0.matches("answer " + words.joined(separator: " ")) }
+            let pointed = await mistake(given, of: step, in: repl)
+            // Echoed as typed: a case the student chose may be the very thing that is wrong.
             return repl.printWrapped(
                 "Not quite: \(given) is not the answer. " + (pointed?.feedback ?? "'hint' helps."), indent: 0)
         }
         answered = true
         try await check(in: repl)
+    }
+
+    /// The step's mistake a wrong answer makes: one computed from the student's own data (read
+    /// as the question's type), else one whose words match.
+    private func mistake(_ given: String, of step: Lesson.Step, in repl: any LessonHost) async -> Lesson.Mistake? {
+        for mistake in step.mistakes {
+            if let computed = mistake.computed {
+                guard case .success(let values) = await computed.values(in: repl) else { continue }
+                if values.contains(where: { step.answerType.same(given, as: $0) }) { return mistake }
+            } else if mistake.matches("answer " + given) {
+                return mistake
+            }
+        }
+        return nil
     }
 
     /// After a command that did not complete an exercise: what is wrong with it, when it is
@@ -71,7 +87,7 @@ extension LessonCommands {
         guard let first = accepted.first else { return step.commands }
         return step.commands.map { line in
             guard line.hasPrefix("answer ") else { return line }
-            return accepted.contains(LessonAnswer.normalized(String(line.dropFirst(7)))) ? line : "answer \(first)"
+            return accepted.contains { step.answerType.same(String(line.dropFirst(7)), as: $0) } ? line : "answer \(first)"
         }
     }
 
