@@ -150,7 +150,7 @@ struct LessonExerciseTests {
         #expect(await repl.execute("lesson 1"))
         #expect(!(await repl.execute("answer 1")))
         #expect(
-            printed.text.contains("error: the answer could not be checked: GET Nothing/here failed: "),
+            printed.text.contains("error: the answer could not be checked: the server could not be asked what the step needs: "),
             "\(printed.text)")
         await repl.shutdown()
     }

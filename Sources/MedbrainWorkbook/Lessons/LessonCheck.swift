@@ -145,8 +145,9 @@ public enum LessonCheck: Sendable, Equatable {
             return await missingFHIRPath(path: path, expression: expression, in: repl)
         case .requested(let pattern):
             let base = repl.baseURL ?? ""
+            // Said without the request itself: which request would pass is a hint, not feedback.
             return repl.requests.since(mark).contains { pattern.matches($0, base: base, version: state.fhirVersion) }
-                ? nil : "no \(pattern.description) request sent in this step yet"
+                ? nil : "no request of this step is the \(pattern.method) the step asks for yet"
         case .doseWritten(let dose):
             return await dose.missing(in: repl, written: repl.requests.written(since: mark))
         case .noAnswer:
@@ -223,15 +224,18 @@ public enum LessonCheck: Sendable, Equatable {
     }
 
     private func missingFHIRPath(path: String?, expression: String, in repl: any LessonHost) async -> String? {
-        let place = path.map { "GET \($0)" } ?? "the last result"
         do {
             let json = try await Self.json(at: path, for: expression, in: repl).get()
+            // Said without the expression, which would hand over what to look for.
             return try repl.holds(FHIRPathExpression(expression), on: json)
-                ? nil : "\(expression) is not true on \(place) yet"
+                ? nil
+                : path == nil
+                    ? "the last result is not yet what the step asks for"
+                    : "the server does not hold yet what the step asks for"
         } catch let problem as WorkbookProblem {
             return problem.description
         } catch {
-            return "\(expression) on \(place): \(error)"
+            return "the step could not be checked: \(error)"
         }
     }
 
@@ -254,10 +258,10 @@ public enum LessonCheck: Sendable, Equatable {
     {
         guard let path else {
             return repl.lastResultJSON.map { .success($0) }
-                ?? .failure(WorkbookProblem("nothing has been read yet to check \(expression) on"))
+                ?? .failure(WorkbookProblem("nothing has been read yet for the step to look at"))
         }
         do { return .success(try await repl.fetch(path)) } catch {
-            return .failure(WorkbookProblem("GET \(path) failed: \(error)"))
+            return .failure(WorkbookProblem("the server could not be asked what the step needs: \(error)"))
         }
     }
 
