@@ -70,6 +70,11 @@ extension REPL {
     /// what the server holds; the session's last result, `trace` and requests stay as they were.
     public func fetch(_ path: String) async throws -> JSONValue {
         let response = try await context.session.connected().unobserved().request("GET", path, body: nil)
+        // A refusal's OperationOutcome is not what was asked for: a check reading it would say
+        // "not yet" for good where the resource is gone (410) or out of reach.
+        guard (200..<300).contains(response.status) else {
+            throw REPLError("the server answered \(response.status)")
+        }
         guard let json = response.json else { throw REPLError("GET \(path) answered \(response.status) with no body") }
         return json
     }

@@ -150,7 +150,7 @@ struct LessonExerciseTests {
         #expect(await repl.execute("lesson 1"))
         #expect(!(await repl.execute("answer 1")))
         #expect(
-            printed.text.contains("error: the answer could not be checked: the server could not be asked what the step needs: "),
+            printed.text.contains("error: the answer could not be checked: the server could not be asked what the step needs ("),
             "\(printed.text)")
         await repl.shutdown()
     }
@@ -301,5 +301,35 @@ struct AnswerLeakTests {
     ])
     func standsAlone(text: String, word: String, holds: Bool) {
         #expect(LessonVerifier.holds(text, word: word) == holds)
+    }
+
+    /// A step whose precondition the student destroyed (the order it reads deleted) says so,
+    /// and `reset step` brings the data back as the step began: the lesson is never stuck.
+    @Test func aStepWhoseDataWasDestroyedOffersReset() async throws {
+        let (repl, printed) = try LessonExerciseTests.session(
+            """
+            %server builtin dstu2
+            # Log in
+            > login
+            ? logged-in f001
+            # try: Read the order
+            > get MedicationOrder/ord-02
+            also> read MedicationOrder ord-02
+            wrong> get MedicationOrder/ord-03
+            ? requested GET MedicationOrder/ord-02
+            ? server fhirpath GET MedicationOrder/ord-02 status = 'completed'
+            hint: one
+            hint: two
+            """)
+        #expect(await repl.execute("lesson 1"))
+        #expect(await repl.execute("login"))
+        #expect(await repl.execute("delete MedicationOrder ord-02 --yes"))
+        #expect(await repl.execute("check"))
+        #expect(printed.text.contains("'reset step' brings the lesson's data back to where the step began"))
+        #expect(await repl.execute("reset step"))
+        #expect(printed.text.components(separatedBy: "Step 2 of 2: Read the order").count == 3)
+        #expect(await repl.execute("get MedicationOrder/ord-02"))
+        #expect(printed.text.contains("Well done: you finished lesson 1"))
+        await repl.shutdown()
     }
 }

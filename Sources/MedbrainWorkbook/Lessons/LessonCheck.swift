@@ -261,7 +261,11 @@ public enum LessonCheck: Sendable, Equatable {
                 ?? .failure(WorkbookProblem("nothing has been read yet for the step to look at"))
         }
         do { return .success(try await repl.fetch(path)) } catch {
-            return .failure(WorkbookProblem("the server could not be asked what the step needs: \(error)"))
+            // A resource the step needs may be gone (deleted, 410): the step says how to get it back.
+            return .failure(
+                WorkbookProblem(
+                    "the server could not be asked what the step needs (\(error)); if something this step "
+                        + "needs was deleted, 'reset step' brings the lesson's data back to where the step began"))
         }
     }
 

@@ -152,6 +152,14 @@ extension LessonCommands {
     }
 
     func reset(_ name: String?, in repl: any LessonHost) async throws {
+        if name == "step" {
+            // The lesson's data as it was when the step began: a fresh server, the steps before
+            // it run again. What the student destroyed (a deleted order, a spent code) is back.
+            guard let (lesson, _) = currentStep(), checking else {
+                throw REPLError("no lesson step to reset; 'reset N' starts lesson N over")
+            }
+            return try await start(lesson, in: repl)
+        }
         guard let lesson = try name.map({ try self.lesson(named: $0) }) ?? currentStep()?.0 else {
             throw REPLError("no lesson started; 'reset N' starts lesson N over")
         }

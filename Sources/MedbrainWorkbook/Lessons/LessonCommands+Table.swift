@@ -51,9 +51,12 @@ extension LessonCommands {
                     "check", usage: "check", summary: "check this step now", example: "check",
                     run: plain { repl in try await workbook(repl).check(in: repl) }),
                 Command(
-                    "reset", usage: "reset [N]", summary: "start a lesson over (default: this one)",
+                    "reset", usage: "reset [N|step]",
+                    summary: "start a lesson over (default: this one), or its data as this step began",
                     example: "reset 3",
-                    complete: { repl, words in words.count == 2 ? (try? workbook(repl))?.lessonNames ?? [] : [] },
+                    complete: { repl, words in
+                        words.count == 2 ? ["step"] + ((try? workbook(repl))?.lessonNames ?? []) : []
+                    },
                     run: { repl, arguments in
                         guard arguments.count <= 1 else { throw UsageError() }
                         try await workbook(repl).reset(arguments.first, in: repl)
