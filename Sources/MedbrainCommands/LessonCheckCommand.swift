@@ -25,21 +25,27 @@ struct LessonCheckCommand: AsyncParsableCommand {
     func run() async throws {
         var failed = 0
         for file in files {
-            let problems = await Self.problems(in: file)
-            if problems.isEmpty {
-                Output.standardOutput("ok    \(file)\n")
+            let report = await Self.report(for: file)
+            let generated =
+                report.equivalents + report.mutants == 0
+                ? ""
+                : " (generated: \(report.equivalents) equivalent routes passed, \(report.mutants) mutants refused)"
+            if report.problems.isEmpty {
+                Output.standardOutput("ok    \(file)\(generated)\n")
             } else {
                 failed += 1
-                Output.standardOutput("FAIL  \(file)\n" + problems.map { "  \($0)\n" }.joined())
+                Output.standardOutput("FAIL  \(file)\(generated)\n" + report.problems.map { "  \($0)\n" }.joined())
             }
         }
         if failed > 0 { throw ExitCode(1) }
     }
 
-    /// One line per problem; none when the lesson holds.
-    static func problems(in file: String) async -> [String] {
+    /// One line per problem (none when the lesson holds), and the generated routes' counts.
+    static func report(for file: String) async -> LessonVerifier.GeneratedRoutes {
         let lesson: Lesson
-        do { lesson = try Workbook.readLesson(at: file) } catch { return ["\(error)"] }
-        return await LessonVerifier(servers: { .inProcess(now: nil) }).problems(in: lesson)
+        do { lesson = try Workbook.readLesson(at: file) } catch {
+            return LessonVerifier.GeneratedRoutes(problems: ["\(error)"])
+        }
+        return await LessonVerifier(servers: { .inProcess(now: nil) }).report(for: lesson)
     }
 }

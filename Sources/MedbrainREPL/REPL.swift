@@ -76,10 +76,26 @@ public final class REPL {
     /// to answer by then is said to be unreachable.
     public static let defaultTimeout = 10.0
 
+    /// The placeholders, `[BASE]` and `[ORIGIN]` standing for the server connected now: a lesson
+    /// that moves to another release's server (lesson 8) means that one.
+    private var livePlaceholders: [(word: String, value: String)] {
+        guard let base = baseURL else { return placeholders }
+        let origin = base.range(of: "://").flatMap { scheme in
+            base[scheme.upperBound...].firstIndex(of: "/").map { String(base[..<$0]) }
+        }
+        return placeholders.map { item in
+            switch item.word {
+            case "[BASE]": (item.word, base)
+            case "[ORIGIN]": (item.word, origin ?? item.value)
+            default: item
+            }
+        }
+    }
+
     /// Runs one line; false when the command failed (its error already printed).
     @discardableResult
     public func execute(_ line: String) async -> Bool {
-        let line = placeholders.reduce(line) { $0.replacingOccurrences(of: $1.word, with: $1.value) }
+        let line = livePlaceholders.reduce(line) { $0.replacingOccurrences(of: $1.word, with: $1.value) }
         let words: [String]
         do { words = try self.words(of: line) } catch { return failed(error) }
         return await execute(words: words, line: line)

@@ -3,8 +3,9 @@ import MedbrainREPL
 
 /// `answers GET PATH [page N]`: a search judged by the set of resources it answered, as the
 /// server itself answers the goal's query, however the student spelled theirs: any parameter
-/// that reaches the same element, any reference or include form, any page size, pages followed
-/// (each page's `next` joins the search it continues), or a filter of the REPL's (`--where`).
+/// that reaches the same element, any reference or include form, any page size with every page
+/// followed (each page's `next` joins the search it continues), or a filter of the REPL's
+/// (`--where`).
 /// A set narrowed or widened fails; so does one of another type.
 public struct AnswerSet: Sendable, Equatable {
     /// The goal's query, below the base.
@@ -41,7 +42,7 @@ public struct AnswerSet: Sendable, Equatable {
         case .success(let found): goal = found
         case .failure(let problem): return problem.description
         }
-        let candidates = await searches(in: repl, since: mark)
+        let candidates = searches(in: repl, since: mark)
         if candidates.contains(where: { $0.matches == goal.matches && (!includes || $0.included == goal.included) }) {
             return nil
         }
@@ -59,9 +60,9 @@ public struct AnswerSet: Sendable, Equatable {
 
     /// The sets the step's requests answered: each search with the pages that continue it, each
     /// read, and the REPL's last result (a search narrowed by `--where`); one page each when a
-    /// page is asked for. A search's pages the student did not follow are read here: what a
-    /// search answered is all of its pages, however large the server made them.
-    private func searches(in repl: any LessonHost, since mark: Int) async -> [(
+    /// page is asked for. A page the student did not follow is not part of what they got: an app
+    /// that shows one page of a longer answer shows too few.
+    private func searches(in repl: any LessonHost, since mark: Int) -> [(
         matches: Set<String>, included: Set<String>
     )] {
         var groups: [(type: String, links: Set<String>, pages: [AnsweredResources])] = []
@@ -79,9 +80,7 @@ public struct AnswerSet: Sendable, Equatable {
         }
         var sets: [(matches: Set<String>, included: Set<String>)] = []
         for group in groups where group.type == type {
-            var pages = group.pages
-            if page == nil { pages += await rest(of: pages, in: repl) }
-            sets.append((Set(pages.flatMap(\.matches)), Set(pages.flatMap(\.included))))
+            sets.append((Set(group.pages.flatMap(\.matches)), Set(group.pages.flatMap(\.included))))
         }
         if let json = repl.lastResultJSON, let shown = AnsweredResources(json: json, url: ""), !shown.isCountOnly,
             shown.matches.allSatisfy({ $0.hasPrefix(type + "/") }), !shown.matches.isEmpty
@@ -89,22 +88,6 @@ public struct AnswerSet: Sendable, Equatable {
             sets.append((Set(shown.matches), Set(shown.included)))
         }
         return sets
-    }
-
-    /// The pages after the last of `pages` the student did not follow, as the server answers them.
-    private func rest(of pages: [AnsweredResources], in repl: any LessonHost) async -> [AnsweredResources] {
-        let seen = Set(pages.flatMap { $0.links["self"].map { [$0] } ?? [] })
-        var next = pages.last?.links["next"]
-        var read: [AnsweredResources] = []
-        let base = (repl.baseURL ?? "") + "/"
-        while let url = next, url.hasPrefix(base), !seen.contains(url), pages.count + read.count < Self.pageLimit,
-            let json = try? await repl.fetch(String(url.dropFirst(base.count))),
-            let answered = AnsweredResources(json: json, url: url)
-        {
-            read.append(answered)
-            next = answered.links["next"]
-        }
-        return read
     }
 
     /// The goal's set: every page of the server's answer, or the one asked for.

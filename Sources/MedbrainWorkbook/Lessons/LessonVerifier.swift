@@ -36,8 +36,21 @@ public struct LessonVerifier {
     static let requestTimeout = 120.0
 
     /// One line per problem (`step 3, also route 1: did not complete the step (…)`); none
-    /// when the lesson holds.
+    /// when the lesson holds. The generated routes are among them.
     public func problems(in lesson: Lesson) async -> [String] {
+        await report(for: lesson).problems
+    }
+
+    /// The problems, and how many generated routes held: equivalents that completed their
+    /// step, mutants that did not.
+    public func report(for lesson: Lesson) async -> GeneratedRoutes {
+        var report = await generatedRoutes(in: lesson)
+        report.problems = await writtenProblems(in: lesson) + report.problems
+        return report
+    }
+
+    /// The problems of the routes the lesson writes, its format and its answers.
+    func writtenProblems(in lesson: Lesson) async -> [String] {
         var problems =
             lesson.authoringProblems + (await answersPrintedBefore(in: lesson)) + (await seededProblems(in: lesson))
         for (index, step) in lesson.steps.enumerated() {
@@ -62,14 +75,14 @@ public struct LessonVerifier {
 
     /// What one route showed: that it does what it should, that it does not, or that the step
     /// itself cannot be checked, so no route of it can.
-    private enum Verdict {
+    enum Verdict {
         case holds
         case routeFails(String)
         case stepFails(String)
     }
 
     /// Runs a route in a fresh session brought to the step.
-    private func run(_ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, first: Bool) async
+    func run(_ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, first: Bool) async
         -> Verdict
     {
         let repl = makeREPL()
@@ -79,7 +92,7 @@ public struct LessonVerifier {
     }
 
     /// Starts the lesson in `repl` and runs the solutions of the steps before `index`.
-    private func reach(_ index: Int, of lesson: Lesson, in repl: REPL) async -> Result<LessonCommands, WorkbookProblem>
+    func reach(_ index: Int, of lesson: Lesson, in repl: REPL) async -> Result<LessonCommands, WorkbookProblem>
     {
         let lessons = LessonCommands(workbook: Workbook(lessons: [lesson]), progressPath: nil)
         repl.extensions = [lessons]
