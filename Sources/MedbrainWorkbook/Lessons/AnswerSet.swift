@@ -47,16 +47,19 @@ public struct AnswerSet: Sendable, Equatable {
             return nil
         }
         guard let last = candidates.last else { return "no search of this step has answered yet" }
+        if page != nil { return "the last page fetched is not the page the step asks for" }
         // Say which way the last answer is off, never which resources the goal holds.
         if last.matches == goal.matches { return "the last search found the resources asked for, but not what they include" }
         if last.matches.isStrictSuperset(of: goal.matches) {
-            return "the last search found \(last.matches.count) resources, more than the step asks for"
+            return "the last search found \(Self.resources(last.matches.count)), more than the step asks for"
         }
         if last.matches.isStrictSubset(of: goal.matches) {
-            return "the last search found \(last.matches.count) resources, fewer than the step asks for"
+            return "the last search found \(Self.resources(last.matches.count)), fewer than the step asks for"
         }
         return "the last search found other resources than the step asks for"
     }
+
+    static func resources(_ count: Int) -> String { count == 1 ? "1 resource" : "\(count) resources" }
 
     /// The sets the step's requests answered: each search with the pages that continue it, each
     /// read, and the REPL's last result (a search narrowed by `--where`); one page each when a
@@ -82,7 +85,11 @@ public struct AnswerSet: Sendable, Equatable {
         for group in groups where group.type == type {
             sets.append((Set(group.pages.flatMap(\.matches)), Set(group.pages.flatMap(\.included))))
         }
+        // The REPL's last result counts when it is a page this step fetched (filtered by
+        // `--where`), not what an earlier step left.
+        let fetched = Set(groups.flatMap(\.links))
         if let json = repl.lastResultJSON, let shown = AnsweredResources(json: json, url: ""), !shown.isCountOnly,
+            let own = shown.links["self"], fetched.contains(own),
             shown.matches.allSatisfy({ $0.hasPrefix(type + "/") }), !shown.matches.isEmpty
         {
             sets.append((Set(shown.matches), Set(shown.included)))
