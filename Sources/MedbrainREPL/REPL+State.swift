@@ -66,6 +66,13 @@ extension REPL {
         return try await context.session.connected().unobserved().read(parts[0], id: parts[1])
     }
 
+    /// Deletes `reference` (`Type/id`) on the connected server, as the workbook does to clean up
+    /// a step's writes; the session's last result, `trace` and requests stay as they were.
+    public func remove(_ reference: String) async throws {
+        let response = try await context.session.connected().unobserved().request("DELETE", reference, body: nil)
+        guard (200..<300).contains(response.status) else { throw REPLError("the server answered \(response.status)") }
+    }
+
     /// GETs `path` (relative to the base) from the connected server, as a check does to ask
     /// what the server holds; the session's last result, `trace` and requests stay as they were.
     public func fetch(_ path: String) async throws -> JSONValue {

@@ -332,4 +332,35 @@ struct AnswerLeakTests {
         #expect(printed.text.contains("Well done: you finished lesson 1"))
         await repl.shutdown()
     }
+
+    /// A dose the server accepted but the step did not ask for (the wrong hour) is deleted when
+    /// the step is done, so the next step's chart counts the dose asked for once.
+    @Test func aStepsOtherWritesAreCleanedUp() async throws {
+        let body = { (time: String) in
+            #"post MedicationAdministration {"resourceType": "MedicationAdministration", "status": "completed", "#
+                + #""patient": {"reference": "Patient/f001"}, "prescription": {"reference": "MedicationOrder/ord-01"}, "#
+                + #""medicationCodeableConcept": {"text": "Novalgin drops (metamizole)"}, "effectiveTimeDateTime": "\#(time)"}"#
+        }
+        let (repl, printed) = try LessonExerciseTests.session(
+            """
+            %server builtin dstu2
+            # try: Write it
+            > \(body("2016-08-12T20:00:00+02:00"))
+            also> administer 1 taken at 2016-08-12T20:00:00+02:00
+            wrong> \(body("2016-08-12T20:00:00Z"))
+            ? dose-written ord-01 taken at 2016-08-12T20:00:00+02:00
+            hint: one
+            hint: two
+            """)
+        #expect(await repl.execute("lesson 1"))
+        #expect(await repl.execute(body("2016-08-12T20:00:00Z")))
+        #expect(await repl.execute(body("2016-08-12T21:00:00+02:00")))
+        #expect(await repl.execute(body("2016-08-12T20:00:00+02:00")))
+        #expect(printed.text.contains("(The other 2 administrations this step wrote, not the dose it asked for, were deleted"))
+        for (id, kept) in [("1", false), ("2", false), ("3", true)] {
+            let read = try? await repl.fetch("MedicationAdministration/\(id)")
+            #expect((read != nil) == kept, "MedicationAdministration/\(id)")
+        }
+        await repl.shutdown()
+    }
 }

@@ -55,6 +55,7 @@ final class StandInHost: LessonHost {
     var state: SessionState { SessionState() }
     var lastSaid: [String] { [] }
     var lastSaidOwn: OwnInstructions? { nil }
+    func remove(_ reference: String) async throws {}
     var lastResultJSON: JSONValue? { nil }
     var baseURL: String? { Self.base }
     func read(_ reference: String) async throws -> JSONValue { throw REPLError("no server") }

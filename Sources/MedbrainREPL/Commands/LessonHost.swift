@@ -41,6 +41,8 @@ public protocol LessonHost: AnyObject {
     var baseURL: String? { get }
     /// A resource of the connected server, read by reference.
     func read(_ reference: String) async throws -> JSONValue
+    /// Deletes `reference` (`Type/id`) on the connected server, quietly.
+    func remove(_ reference: String) async throws
     /// What a GET of `path` below the base answers.
     func fetch(_ path: String) async throws -> JSONValue
     /// The server's introspection of the session's SMART token (RFC 7662).

@@ -50,7 +50,16 @@ extension LessonCommands {
         requestMark = repl.requests.total
         repl.print("")
         repl.print("Step \(index + 1) of \(lesson.steps.count): \(step.title)")
-        for paragraph in step.narrative { repl.printWrapped(paragraph, indent: 2) }
+        for paragraph in step.narrative {
+            // A body the student is to paste stays on one line of its own, however wide: wrapped,
+            // a paste would send each line as a command.
+            for part in NarrativePart.parts(of: paragraph) {
+                switch part {
+                case .text(let text): repl.printWrapped(text, indent: 2)
+                case .json(let json): repl.print("    " + json)
+                }
+            }
+        }
         switch step.kind {
         case .show:
             for command in step.commands { repl.print("  Type:  \(command)") }

@@ -84,7 +84,35 @@ public final class LessonCommands: REPLExtension {
             }
             return
         }
+        await removeOtherDoses(of: step, in: repl)
         advance(lesson, from: index, in: repl)
+    }
+
+    /// When a step that asks for one dose is done, the other administrations its tries wrote
+    /// (a server accepts a dose at the wrong hour, or for the wrong order) are deleted, and the
+    /// student is told: left, they would be counted in the next step's chart.
+    func removeOtherDoses(of step: Lesson.Step, in repl: any LessonHost) async {
+        let doses = step.checks.compactMap { check -> DoseExpectation? in
+            if case .doseWritten(let dose) = check { return dose }
+            return nil
+        }
+        guard !doses.isEmpty else { return }
+        var others: [String] = []
+        for reference in Set(repl.requests.written(since: requestMark)).sorted()
+        where reference.hasPrefix("MedicationAdministration/") {
+            var asked = false
+            for dose in doses where await dose.missing(in: repl, written: [reference]) == nil { asked = true }
+            if !asked { others.append(reference) }
+        }
+        guard !others.isEmpty else { return }
+        var removed = 0
+        for reference in others where (try? await repl.remove(reference)) != nil { removed += 1 }
+        if removed > 0 {
+            repl.printWrapped(
+                "(The other \(removed == 1 ? "administration" : "\(removed) administrations") this step wrote, "
+                    + "not the dose it asked for, \(removed == 1 ? "was" : "were") deleted, so the chart counts each dose once.)",
+                indent: 2)
+        }
     }
 
     /// A lesson with `%allow` refuses the other commands while its steps are checked, and
