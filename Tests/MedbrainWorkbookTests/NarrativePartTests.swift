@@ -9,7 +9,7 @@ struct NarrativePartTests {
     @Test func aBodyIsSplitFromTheTextAroundIt() {
         #expect(
             NarrativePart.parts(of: #"Post {"a": "}", "b": {"c": 1}}, then read it."#) == [
-                .text("Post"), .json(#"{"a": "}", "b": {"c": 1}}"#), .text(", then read it."),
+                .text("Post"), .json(#"{"a": "}", "b": {"c": 1}}"#), .text("then read it."),
             ])
         #expect(NarrativePart.parts(of: "No body {here}.") == [.text("No body {here}.")])
         #expect(NarrativePart.parts(of: #"Unclosed {"a": 1"#) == [.text(#"Unclosed {"a": 1"#)])

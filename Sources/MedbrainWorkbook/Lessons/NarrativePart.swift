@@ -4,8 +4,8 @@ enum NarrativePart: Equatable {
     case text(String)
     case json(String)
 
-    /// The paragraph split around each balanced `{…}` that starts with `{"`; the punctuation
-    /// after a body stays with the text that follows.
+    /// The paragraph split around each balanced `{…}` that starts with `{"`; a stop or comma
+    /// right after a body is dropped (on a line of its own it would read as part of it).
     static func parts(of paragraph: String) -> [NarrativePart] {
         var parts: [NarrativePart] = []
         var rest = Substring(paragraph)
@@ -14,6 +14,7 @@ enum NarrativePart: Equatable {
             if !before.isEmpty { parts.append(.text(before)) }
             parts.append(.json(String(rest[start...end])))
             rest = rest[rest.index(after: end)...]
+            if let first = rest.first, ".,;".contains(first) { rest = rest.dropFirst() }
         }
         let after = rest.trimmingCharacters(in: .whitespaces)
         if !after.isEmpty { parts.append(.text(after)) }
