@@ -20,7 +20,9 @@ public enum HiddenSecrets {
 
     /// The names whose values a typed line must not keep in the history: the form's secrets,
     /// a sign-in's secret and password, tokens anywhere.
-    public static let typedFields: Set<String> = formFields.union(["secret", "access_token", "id_token", "client_secret"])
+    public static let typedFields: Set<String> = formFields.union([
+        "secret", "access_token", "id_token", "client_secret",
+    ])
 
     /// Whether a line typed at the prompt may be kept in the history file: not when it carries
     /// a secret (`password=…`, `secret=…`, a token, `Bearer …`). A placeholder such as

@@ -57,10 +57,13 @@ public struct AnsweredResources: Sendable, Equatable {
         }
         var links: [String: String] = [:]
         for link in json["link"]?.arrayValue ?? [] {
-            if let relation = link["relation"]?.stringValue, let url = link["url"]?.stringValue { links[relation] = url }
+            if let relation = link["relation"]?.stringValue, let url = link["url"]?.stringValue {
+                links[relation] = url
+            }
         }
         self.init(
             matches: matches, included: included, links: links, isSearchset: true,
-            isCountOnly: entries.isEmpty && url.contains("_summary=count") && (json["total"].map { $0 != .number("0") } ?? true))
+            isCountOnly: entries.isEmpty && url.contains("_summary=count")
+                && (json["total"].map { $0 != .number("0") } ?? true))
     }
 }

@@ -31,8 +31,9 @@ struct CompartmentSearchTests {
             let type = String(search.prefix { $0 != "?" })
             let compartment = await Self.open(harness, "Patient/\(patient)/\(search)")
             guard Self.defined.contains(type) else {
-                #expect(compartment.status == 400 || type == "Binary" || type == "Medication" ||
-                    type == "Practitioner" || type == "Linkage", "\(search)")
+                #expect(
+                    compartment.status == 400 || type == "Binary" || type == "Medication" || type == "Practitioner"
+                        || type == "Linkage", "\(search)")
                 continue
             }
             let whole = await Self.open(harness, search)

@@ -68,12 +68,15 @@ struct InstructionsInputTests {
             await probe.run(#"instructions {"repeat": {"frequency": 2, "period": 1, "periodUnit": "d"}}"#).errors
                 .hasPrefix("error: that says what order "))
         // An order's own Timing, copied from its JSON, is the answer itself; so is the order.
-        let copied = #"instructions {"repeat": {"duration": 4, "durationMax": 6, "durationUnit": "h", "frequency": 1, "#
+        let copied =
+            #"instructions {"repeat": {"duration": 4, "durationMax": 6, "durationUnit": "h", "frequency": 1, "#
             + #""period": 1, "periodUnit": "d"}}"#
         #expect(await probe.run(copied).errors.hasPrefix("error: that says what order "))
         #expect(
-            await probe.run(#"instructions {"timing": {"repeat": {"periodUnit": "d", "period": 1, "durationUnit": "h", "#
-                + #""durationMax": 6, "duration": 4, "frequency": 1}}}"#).errors.hasPrefix("error: that says what order "))
+            await probe.run(
+                #"instructions {"timing": {"repeat": {"periodUnit": "d", "period": 1, "durationUnit": "h", "#
+                    + #""durationMax": 6, "duration": 4, "frequency": 1}}}"#
+            ).errors.hasPrefix("error: that says what order "))
         #expect(
             await probe.run(#"instructions {"resourceType": "MedicationRequest", "status": "active"}"#).errors
                 .hasPrefix("error: in this lesson 'instructions' says only a Timing or Dosage you write"))
@@ -95,7 +98,9 @@ struct InstructionsInputTests {
             #expect(await probe.run("get \(type)?_count=100").errors.isEmpty)
             let texts = await probe.run("fhirpath entry.resource.dosageInstruction.text.count()").output
             #expect(texts.contains("0"), "\(release): \(texts)")
-            #expect(await probe.run("fhirpath entry.resource.dosageInstruction.timing.repeat.exists()").output.contains("true"))
+            #expect(
+                await probe.run("fhirpath entry.resource.dosageInstruction.timing.repeat.exists()").output.contains(
+                    "true"))
         }
         await probe.stop()
     }

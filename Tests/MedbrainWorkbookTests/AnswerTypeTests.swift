@@ -9,7 +9,8 @@ struct AnswerTypeTests {
         // A quantity: a bare number is in the question's unit; units of time convert.
         ("quantity h", "6", "6", true), ("quantity h", "6 hours", "6", true), ("quantity h", "6h", "6", true),
         ("quantity h", "360 min", "6", true), ("quantity h", "6.0 hrs", "6", true), ("quantity h", "6 min", "6", false),
-        ("quantity h", "4 hours", "6", false), ("quantity h", "6 apples", "6", false), ("quantity h", "six", "6", false),
+        ("quantity h", "4 hours", "6", false), ("quantity h", "6 apples", "6", false),
+        ("quantity h", "six", "6", false),
         ("quantity min", "0.5 h", "30", true), ("quantity d", "1 wk", "7", true), ("quantity d", "1 mo", "30", false),
         ("quantity mo", "1 month", "1", true), ("quantity d", "", "7", false),
         // A number: any spelling of it, nothing else.

@@ -150,7 +150,8 @@ struct LessonExerciseTests {
         #expect(await repl.execute("lesson 1"))
         #expect(!(await repl.execute("answer 1")))
         #expect(
-            printed.text.contains("error: the answer could not be checked: the server could not be asked what the step needs ("),
+            printed.text.contains(
+                "error: the answer could not be checked: the server could not be asked what the step needs ("),
             "\(printed.text)")
         await repl.shutdown()
     }
@@ -356,7 +357,9 @@ struct AnswerLeakTests {
         #expect(await repl.execute(body("2016-08-12T20:00:00Z")))
         #expect(await repl.execute(body("2016-08-12T21:00:00+02:00")))
         #expect(await repl.execute(body("2016-08-12T20:00:00+02:00")))
-        #expect(printed.text.contains("(The other 2 administrations this step wrote, not the dose it asked for, were deleted"))
+        #expect(
+            printed.text.contains(
+                "(The other 2 administrations this step wrote, not the dose it asked for, were deleted"))
         for (id, kept) in [("1", false), ("2", false), ("3", true)] {
             let read = try? await repl.fetch("MedicationAdministration/\(id)")
             #expect((read != nil) == kept, "MedicationAdministration/\(id)")

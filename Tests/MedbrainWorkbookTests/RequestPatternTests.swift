@@ -120,7 +120,10 @@ struct RequestPatternTests {
 
     /// A form posted is its fields: to an authorization server, or as a search (`_search`).
     @Test(arguments: [
-        ("POST /auth/authorize patient=f001 decision=approve", "../auth/authorize", "decision=approve&patient=f001", true),
+        (
+            "POST /auth/authorize patient=f001 decision=approve", "../auth/authorize", "decision=approve&patient=f001",
+            true
+        ),
         ("POST /auth/authorize patient=f001", "../auth/authorize", "decision=approve&patient=f002", false),
         ("GET Patient email=a@b.at", "Patient/_search", "email=a%40b.at", true),
         ("GET Patient email=a@b.at", "Patient/_search", "email=c%40b.at", false),

@@ -48,7 +48,8 @@ struct SMARTCheckTests {
         #expect(try await Self.missing("token f002 patient/*.rs launch/patient", in: repl) == nil)
         #expect(try await Self.missing("token f001", in: repl) == "the token is for Patient/f002, not Patient/f001")
         #expect(
-            try await Self.missing("token f002 patient/*.cruds", in: repl) == "the token grants less than this step asks for"
+            try await Self.missing("token f002 patient/*.cruds", in: repl)
+                == "the token grants less than this step asks for"
         )
         await repl.execute("logout")
         #expect(try await Self.missing("token f002", in: repl) == "the session holds no SMART token yet")
@@ -57,13 +58,23 @@ struct SMARTCheckTests {
 
     /// The scopes are compared as SMART reads them, exactly: a token wider than the one asked
     /// for is refused (it would let a later step's refusal succeed), and v1's `read` is v2's `rs`.
-    @Test(arguments: [
-        ("launch/patient+patient/*.cruds", "token f001 patient/*.rs", "the token grants more than this step asks for"),
-        ("launch/patient+patient/*.rs+patient/Observation.c", "token f001 patient/*.rs", "the token grants more than this step asks for"),
-        ("launch/patient+patient/*.read", "token f001 patient/*.rs", nil),
-        ("launch/patient+patient/*.rs", "token f001 patient/*.read launch/patient", nil),
-        ("launch/patient+patient/Patient.rs", "token f001 patient/*.rs", "the token grants less than this step asks for"),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            (
+                "launch/patient+patient/*.cruds", "token f001 patient/*.rs",
+                "the token grants more than this step asks for"
+            ),
+            (
+                "launch/patient+patient/*.rs+patient/Observation.c", "token f001 patient/*.rs",
+                "the token grants more than this step asks for"
+            ),
+            ("launch/patient+patient/*.read", "token f001 patient/*.rs", nil),
+            ("launch/patient+patient/*.rs", "token f001 patient/*.read launch/patient", nil),
+            (
+                "launch/patient+patient/Patient.rs", "token f001 patient/*.rs",
+                "the token grants less than this step asks for"
+            ),
+        ] as [(String, String, String?)])
     func scopesAreComparedExactly(scope: String, check: String, expected: String?) async throws {
         let repl = try await Self.loggedIn("f001", scope: scope)
         let introspection = await repl.smartTokenIntrospection()

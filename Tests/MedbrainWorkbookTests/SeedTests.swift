@@ -118,7 +118,8 @@ struct SeedTests {
     /// A mistake hint names the student's own data: on a seeded run the every-month count is
     /// the seed's, and the wrong answer is echoed as typed.
     @Test func mistakeHintsAreComputedFromTheStudentsData() async throws {
-        let every = "fhirpath GET MedicationAdministration?prescription=MedicationOrder/ord-01&notgiven=true&_summary=count total"
+        let every =
+            "fhirpath GET MedicationAdministration?prescription=MedicationOrder/ord-01&notgiven=true&_summary=count total"
         var lesson = try Self.julyLesson(answer: Self.julyCount)
         lesson.steps[0].answerType = .number
         lesson.steps[0].mistakes = [

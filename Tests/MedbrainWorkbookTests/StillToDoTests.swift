@@ -26,7 +26,8 @@ struct StillToDoTests {
                     asked += 1
                     let missing = await check.missing(in: repl, requestsSince: mark) ?? ""
                     for secret in secrets {
-                        #expect(!missing.contains(secret), "\(lesson.id) step \(index + 1): '\(missing)' says \(secret)")
+                        #expect(
+                            !missing.contains(secret), "\(lesson.id) step \(index + 1): '\(missing)' says \(secret)")
                     }
                 }
             }

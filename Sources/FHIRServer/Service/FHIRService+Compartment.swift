@@ -21,7 +21,8 @@ extension FHIRService {
         }
         if type == "*" {
             return context.outcome(
-                400, "not-supported", "name one resource type after Patient/\(id)/: a search of all types is not supported")
+                400, "not-supported",
+                "name one resource type after Patient/\(id)/: a search of all types is not supported")
         }
         guard resourceTypes.contains(type) else {
             return context.outcome(

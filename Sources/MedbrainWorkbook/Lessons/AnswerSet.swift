@@ -23,7 +23,9 @@ public struct AnswerSet: Sendable, Equatable {
         }
         path = words[1]
         if words.count == 4 {
-            guard let number = Int(words[3]), number >= 1 else { throw WorkbookProblem("answers: page needs a number from 1") }
+            guard let number = Int(words[3]), number >= 1 else {
+                throw WorkbookProblem("answers: page needs a number from 1")
+            }
             page = number
         } else {
             page = nil
@@ -49,7 +51,9 @@ public struct AnswerSet: Sendable, Equatable {
         guard let last = candidates.last else { return "no search of this step has answered yet" }
         if page != nil { return "the last page fetched is not the page the step asks for" }
         // Say which way the last answer is off, never which resources the goal holds.
-        if last.matches == goal.matches { return "the last search found the resources asked for, but not what they include" }
+        if last.matches == goal.matches {
+            return "the last search found the resources asked for, but not what they include"
+        }
         if last.matches.isStrictSuperset(of: goal.matches) {
             return "the last search found \(Self.resources(last.matches.count)), more than the step asks for"
         }
@@ -98,7 +102,9 @@ public struct AnswerSet: Sendable, Equatable {
     }
 
     /// The goal's set: every page of the server's answer, or the one asked for.
-    private func goal(in repl: any LessonHost) async -> Result<(matches: Set<String>, included: Set<String>), WorkbookProblem> {
+    private func goal(in repl: any LessonHost) async -> Result<
+        (matches: Set<String>, included: Set<String>), WorkbookProblem
+    > {
         var next: String? = path
         var pages: [AnsweredResources] = []
         let base = (repl.baseURL ?? "") + "/"
@@ -108,7 +114,8 @@ public struct AnswerSet: Sendable, Equatable {
                 return .failure(WorkbookProblem("the server could not answer the search this step asks for (\(error))"))
             }
             guard let answered = AnsweredResources(json: json, url: current) else {
-                return .failure(WorkbookProblem("the server's answer to the search this step asks for holds no resource"))
+                return .failure(
+                    WorkbookProblem("the server's answer to the search this step asks for holds no resource"))
             }
             pages.append(answered)
             next = answered.links["next"].flatMap { $0.hasPrefix(base) ? String($0.dropFirst(base.count)) : nil }

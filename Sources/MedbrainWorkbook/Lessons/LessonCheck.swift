@@ -159,7 +159,9 @@ public enum LessonCheck: Sendable, Equatable {
                 return said.isEmpty
                     ? "'instructions' has said no sentence yet" : "it says \"\(said[0])\", not \"\(sentence)\""
             }
-            return repl.lastSaidOwn.flatMap { WrittenTiming.problem($0, sentence: sentence, version: state.fhirVersion) }
+            return repl.lastSaidOwn.flatMap {
+                WrittenTiming.problem($0, sentence: sentence, version: state.fhirVersion)
+            }
         case .sameAs(let path, let expression):
             return await Self.missingSame(expression, as: path, in: repl)
         case .answers(let set):

@@ -87,7 +87,8 @@ extension LessonCommands {
         guard let first = accepted.first else { return step.commands }
         return step.commands.map { line in
             guard line.hasPrefix("answer ") else { return line }
-            return accepted.contains { step.answerType.same(String(line.dropFirst(7)), as: $0) } ? line : "answer \(first)"
+            return accepted.contains { step.answerType.same(String(line.dropFirst(7)), as: $0) }
+                ? line : "answer \(first)"
         }
     }
 

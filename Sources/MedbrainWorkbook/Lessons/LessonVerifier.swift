@@ -92,8 +92,7 @@ public struct LessonVerifier {
     }
 
     /// Starts the lesson in `repl` and runs the solutions of the steps before `index`.
-    func reach(_ index: Int, of lesson: Lesson, in repl: REPL) async -> Result<LessonCommands, WorkbookProblem>
-    {
+    func reach(_ index: Int, of lesson: Lesson, in repl: REPL) async -> Result<LessonCommands, WorkbookProblem> {
         let lessons = LessonCommands(workbook: Workbook(lessons: [lesson]), progressPath: nil)
         repl.extensions = [lessons]
         guard await repl.executeQuietly(["lesson \(lesson.id)"]) else {

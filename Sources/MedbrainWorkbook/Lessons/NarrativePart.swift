@@ -27,7 +27,11 @@ enum NarrativePart: Equatable {
         for index in text.indices {
             let character = text[index]
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
                     inString = false
                 }
                 continue

@@ -87,7 +87,9 @@ struct RouteVariants {
 
     /// The type and id a reference value names, by the parameter's targets.
     private func reference(_ value: String, _ definition: SearchParameterDefinition) -> (type: String, id: String)? {
-        let named = ReferenceQuery(value, modifier: nil, targets: SearchEquivalence.element(definition)?.only.map { [$0] } ?? definition.targets)
+        let named = ReferenceQuery(
+            value, modifier: nil,
+            targets: SearchEquivalence.element(definition)?.only.map { [$0] } ?? definition.targets)
         guard let type = named.type, !named.id.isEmpty, !value.contains("://") else { return nil }
         return (type, named.id)
     }
@@ -96,7 +98,8 @@ struct RouteVariants {
     private func synonyms(of definition: SearchParameterDefinition) -> [SearchParameterDefinition] {
         guard let element = SearchEquivalence.element(definition) else { return [] }
         return parameters.filter {
-            $0.code != definition.code && $0.kind == definition.kind && SearchEquivalence.element($0)?.path == element.path
+            $0.code != definition.code && $0.kind == definition.kind
+                && SearchEquivalence.element($0)?.path == element.path
         }
     }
 

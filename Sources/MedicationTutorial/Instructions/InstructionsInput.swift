@@ -128,7 +128,8 @@ extension InstructionsInput {
                 JSONObject(
                     object.members.map { key, value in
                         switch key {
-                        case "dosageInstruction": (key, value.arrayValue.map { .array($0.map(dosageWithoutText)) } ?? value)
+                        case "dosageInstruction":
+                            (key, value.arrayValue.map { .array($0.map(dosageWithoutText)) } ?? value)
                         case "entry": (key, value.arrayValue.map { .array($0.map(entryWithoutText)) } ?? value)
                         default: (key, value)
                         }
