@@ -123,6 +123,7 @@ extension REPL {
         context.session = Session()
         placeholders = []
         (context.instructionsWithheld, context.lastSaid, context.lastSaidOwn) = (withholdsInstructions, [], nil)
+        context.lastChart = nil
         (lastCommand, lastAttempt) = ([], [])
         try context.settings.update { settings in
             settings = Settings(colour: settings.colour, timeout: context.startingTimeout)
@@ -141,6 +142,9 @@ extension REPL {
 
     /// The JSON the student wrote that `instructions` said last, with what its structure says.
     public var lastSaidOwn: OwnInstructions? { context.lastSaidOwn }
+
+    /// The chart `group` drew last.
+    public var lastChart: ChartDrawn? { context.lastChart }
 
     /// Writes a line of output, as the REPL's own commands do.
     public func print(_ line: String) { context.console.line(line) }

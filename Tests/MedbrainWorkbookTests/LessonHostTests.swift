@@ -57,6 +57,7 @@ final class StandInHost: LessonHost {
     var state: SessionState { SessionState() }
     var lastSaid: [String] { [] }
     var lastSaidOwn: OwnInstructions? { nil }
+    var lastChart: ChartDrawn? { nil }
     func remove(_ reference: String) async throws {}
     var lastResultJSON: JSONValue? { nil }
     var baseURL: String? { Self.base }

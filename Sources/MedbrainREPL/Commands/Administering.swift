@@ -60,6 +60,7 @@ private struct Administering {
         let today = settings.today ?? CivilDay.today(in: settings.timeZone, at: context.clock())
         let groups = await AdministrationGroups.counting(
             doses, grouping: DateGrouping(mode: mode, weeks: settings.weeks), today: today, timeZone: settings.timeZone)
+        context.lastChart = ChartDrawn(order: order.id ?? "", mode: mode.rawValue, groups: groups)
         context.show(
             groups.json,
             text: GroupChart(groups, width: context.console.width, colour: settings.colour).text)

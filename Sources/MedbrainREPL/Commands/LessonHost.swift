@@ -35,6 +35,8 @@ public protocol LessonHost: AnyObject {
     var lastSaid: [String] { get }
     /// The JSON the student wrote that `instructions` said last, with what its structure says.
     var lastSaidOwn: OwnInstructions? { get }
+    /// The chart `group` drew last: its order, grouping and counts.
+    var lastChart: ChartDrawn? { get }
     /// The last result of a generic command, as JSON.
     var lastResultJSON: JSONValue? { get }
     /// The connected server's base URL.

@@ -78,6 +78,11 @@ struct CommandContext: Sendable {
         nonmutating set { memory.with { $0.lastSaid = newValue } }
     }
 
+    var lastChart: ChartDrawn? {
+        get { memory.with { $0.lastChart } }
+        nonmutating set { memory.with { $0.lastChart = newValue } }
+    }
+
     var lastSaidOwn: OwnInstructions? {
         get { memory.with { $0.lastSaidOwn } }
         nonmutating set { memory.with { $0.lastSaidOwn = newValue } }

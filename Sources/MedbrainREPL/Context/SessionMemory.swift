@@ -19,6 +19,8 @@ final class SessionMemory: Sendable {
         /// When they were said of JSON the student wrote: that JSON, and what it says by its
         /// structure alone.
         var lastSaidOwn: OwnInstructions?
+        /// The chart `group` drew last, for a lesson's `chart` check.
+        var lastChart: ChartDrawn?
         /// The fixed instant lessons and transcripts run at; nil is the real clock.
         var fixedNow: Date?
     }

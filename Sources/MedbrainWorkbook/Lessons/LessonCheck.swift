@@ -40,6 +40,9 @@ public enum LessonCheck: Sendable, Equatable {
     /// A search of the step answered, as a set of resources, what the server answers to
     /// `GET PATH` (every page, or page N): ``AnswerSet``.
     case answers(AnswerSet)
+    /// The chart `group` drew last is of this grouping and order, shows doses, and counts
+    /// every dose the server holds for the order: ``ChartExpectation``.
+    case chart(ChartExpectation)
     /// The last request sent in the step was answered with this status (a 401, a 403, a 302).
     case answered(Int)
     /// The session holds a SMART token the server (its introspection endpoint) says is active,
@@ -67,6 +70,7 @@ public enum LessonCheck: Sendable, Equatable {
             self = .requested(pattern)
         case "dose-written": self = .doseWritten(try DoseExpectation(rest))
         case "answers": self = .answers(try AnswerSet(rest))
+        case "chart": self = .chart(try ChartExpectation(rest))
         case "no-answer" where rest.isEmpty: self = .noAnswer
         case "said" where !rest.isEmpty: self = .said(rest.joined(separator: " "))
         case "same-as":
@@ -109,7 +113,7 @@ public enum LessonCheck: Sendable, Equatable {
                     + "orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, "
                     + "requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, said SENTENCE, "
                     + "result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION, same-as GET PATH EXPRESSION, "
-                    + "answers GET PATH [page N], answered STATUS, token PATIENT [SCOPE …], conforms PROFILE"
+                    + "answers GET PATH [page N], chart MODE ORDER, answered STATUS, token PATIENT [SCOPE …], conforms PROFILE"
             )
         }
     }
@@ -166,6 +170,8 @@ public enum LessonCheck: Sendable, Equatable {
             return await Self.missingSame(expression, as: path, in: repl)
         case .answers(let set):
             return await set.missing(in: repl, requestsSince: mark)
+        case .chart(let chart):
+            return await chart.missing(in: repl)
         case .answered(let status):
             guard let last = repl.requests.since(mark).last else { return "no request sent in this step yet" }
             return last.status == status
