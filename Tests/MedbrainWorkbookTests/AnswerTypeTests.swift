@@ -16,6 +16,7 @@ struct AnswerTypeTests {
         // A number: any spelling of it, nothing else.
         ("number", "14", "14", true), ("number", "14.0", "14", true), ("number", " 14 ", "14", true),
         ("number", "14 doses", "14", false), ("number", "15", "14", false), ("number", "1e1", "10", false),
+        ("number", "12-11", "12", false), ("number", "-3", "-3", true), ("quantity h", "8-6 h", "8", false),
         // A code and a string keep their case.
         ("code", "ACM", "ACM", true), ("code", "acm", "ACM", false), ("code", " d ", "d", true),
         ("string", "E9Melhoa2Owv", "E9Melhoa2Owv", true), ("string", "e9melhoa2owv", "E9Melhoa2Owv", false),

@@ -99,7 +99,7 @@ struct SameAsCheckTests {
         let check = try LessonCheck("same-as GET MedicationAdministration?patient=f001&status=not-done total")
         #expect(
             await check.missing(in: repl, requestsSince: 0)
-                == "total on the last result differs from the server's answer to the search this step asks for")
+                == "the last result differs from the server's answer to the search this step asks for")
         await repl.shutdown()
     }
 

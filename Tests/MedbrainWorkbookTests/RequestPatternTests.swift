@@ -26,6 +26,9 @@ struct RequestPatternTests {
         // A version read is a read of the resource as it was: the Location a 201 gives.
         ("GET MedicationAdministration/*", "GET", "MedicationAdministration/17/_history/1", true),
         ("GET MedicationAdministration/17", "GET", "MedicationAdministration/18/_history/1", false),
+        // `*` is an id, not an interaction's segment.
+        ("GET MedicationAdministration/*", "GET", "MedicationAdministration/_search", false),
+        ("POST Patient/*", "POST", "Patient/$validate", false),
         ("GET Patient", "GET", "Patient/_search", false),
         ("GET metadata", "GET", "metadata", true),
         ("GET Patient name=a+b", "GET", "Patient?name=a%2Bb", false),
@@ -82,6 +85,13 @@ struct RequestPatternTests {
         ("GET MedicationRequest patient=f001", "MedicationRequest?subject:missing=false", .r4, false),
         ("GET MedicationOrder patient=f001", "MedicationOrder?subject=f001", .dstu2, true),
         ("GET Patient family:exact=Mustermann", "Patient?family=Mustermann", .r4, false),
+        // A string without :exact is matched without case or accents; with it, as written.
+        ("GET Patient family=Mustermann", "Patient?family=mustermann", .r4, true),
+        ("GET Patient family=Muller", "Patient?family=M%C3%BCller", .r4, true),
+        ("GET Patient family:exact=Mustermann", "Patient?family:exact=mustermann", .r4, false),
+        ("GET Observation performer.name=Lindner", "Observation?performer:Practitioner.name=lindner", .r4, true),
+        // phonetic reaches the name by another algorithm.
+        ("GET Patient name=Mustermann", "Patient?phonetic=Mustermann", .r4, false),
         // An include with its target written out, when that is the only type it can name.
         (
             "GET MedicationRequest _include=MedicationRequest:medication",
@@ -127,6 +137,7 @@ struct RequestPatternTests {
         ("POST /auth/authorize patient=f001", "../auth/authorize", "decision=approve&patient=f002", false),
         ("GET Patient email=a@b.at", "Patient/_search", "email=a%40b.at", true),
         ("GET Patient email=a@b.at", "Patient/_search", "email=c%40b.at", false),
+        ("GET Patient email=a@b.at", "Patient/_search?email=a%40b.at", "_pretty=false", true),
         ("POST MedicationAdministration", "MedicationAdministration", #"{"a=b":1}"#, true),
     ])
     func formsAreTheirFields(pattern: String, path: String, body: String, expected: Bool) throws {

@@ -74,6 +74,7 @@ public struct FHIRService: Sendable {
     public var resourceTypes: [String] { validator.supportedTypes }
 
     public func handle(_ request: FHIRRequest) async -> FHIRResponse {
+        let request = Self.withPostedSearch(request)
         var context = FHIRExchange(request: request, version: version)
         if request.body.count > maximumBodySize {
             return context.outcome(413, "too-long", "the body is larger than \(maximumBodySize) bytes")
@@ -140,6 +141,17 @@ public struct FHIRService: Sendable {
             let path = ([type] + parts).joined(separator: "/")
             return context.outcome(405, "not-supported", "\(context.request.method) \(path) is not a FHIR interaction")
         }
+    }
+
+    /// `POST [type]/_search` carries its parameters in a form body as well as in the URL (FHIR's
+    /// search page): they are one query, the URL's first.
+    static func withPostedSearch(_ request: FHIRRequest) -> FHIRRequest {
+        guard request.method == "POST", request.components.last == "_search", !request.body.isEmpty,
+            (request.headers["content-type"] ?? "").lowercased().contains("application/x-www-form-urlencoded")
+        else { return request }
+        var merged = request
+        merged.query += QueryString.parameters(String(decoding: request.body, as: UTF8.self))
+        return merged
     }
 
     /// What an interaction on a type asks of a token's scopes.

@@ -32,19 +32,29 @@ public struct AnswerSet: Sendable, Equatable {
         }
     }
 
-    /// The type the goal searches or reads.
-    var type: String { String(path.prefix { $0 != "?" && $0 != "/" }) }
+    /// The type the goal searches or reads (a compartment search's type is the one after the
+    /// patient: `Patient/f001/MedicationOrder`).
+    var type: String {
+        let segments = path.prefix { $0 != "?" }.split(separator: "/")
+        return String(segments.count == 3 && segments[0] == "Patient" ? segments[2] : segments.first ?? "")
+    }
+    /// Whether the goal is a search (a searchset answers it), rather than a read.
+    var isSearch: Bool { path.prefix { $0 != "?" }.split(separator: "/").count != 2 }
     /// Whether the goal asks for included resources too.
     var includes: Bool { path.contains("_include") || path.contains("_revinclude") }
 
     /// Nil when a search of the step (or the REPL's last result) answered the goal's set.
-    func missing(in repl: any LessonHost, requestsSince mark: Int) async -> String? {
+    /// `requested`: the step's request patterns; a search counts only when it is one of them,
+    /// so that one request cannot meet the pattern and another the set.
+    func missing(in repl: any LessonHost, requestsSince mark: Int, requested: [RequestPattern] = []) async
+        -> String?
+    {
         let goal: (matches: Set<String>, included: Set<String>)
         switch await self.goal(in: repl) {
         case .success(let found): goal = found
         case .failure(let problem): return problem.description
         }
-        let candidates = searches(in: repl, since: mark)
+        let candidates = searches(in: repl, since: mark, requested: requested)
         if candidates.contains(where: { $0.matches == goal.matches && (!includes || $0.included == goal.included) }) {
             return nil
         }
@@ -69,12 +79,14 @@ public struct AnswerSet: Sendable, Equatable {
     /// read, and the REPL's last result (a search narrowed by `--where`); one page each when a
     /// page is asked for. A page the student did not follow is not part of what they got: an app
     /// that shows one page of a longer answer shows too few.
-    private func searches(in repl: any LessonHost, since mark: Int) -> [(
+    private func searches(in repl: any LessonHost, since mark: Int, requested: [RequestPattern]) -> [(
         matches: Set<String>, included: Set<String>
     )] {
-        var groups: [(type: String, links: Set<String>, pages: [AnsweredResources])] = []
+        var groups: [(type: String, asked: Bool, links: Set<String>, pages: [AnsweredResources])] = []
+        let (base, version) = (repl.baseURL ?? "", repl.state.fhirVersion)
         for (exchange, answered) in repl.requests.answered(since: mark) {
-            guard let answered, !answered.isCountOnly, exchange.method == "GET" || exchange.url.hasSuffix("_search")
+            guard let answered, !answered.isCountOnly, answered.isSearchset == isSearch,
+                let sent = SentRequest(exchange, base: base, version: version), sent.method == "GET"
             else { continue }
             let links = Set(answered.links.values)
             if page == nil, let index = groups.lastIndex(where: { $0.links.contains(exchange.url) }) {
@@ -82,16 +94,16 @@ public struct AnswerSet: Sendable, Equatable {
                 groups[index].links.formUnion(links)
                 continue
             }
-            let sent = SentRequest(exchange, base: repl.baseURL ?? "", version: repl.state.fhirVersion)
-            groups.append((sent?.path.first ?? "", links, [answered]))
+            let asked = requested.allSatisfy { $0.matches(exchange, base: base, version: version) }
+            groups.append((sent.path.first ?? "", asked, links, [answered]))
         }
         var sets: [(matches: Set<String>, included: Set<String>)] = []
-        for group in groups where group.type == type {
+        for group in groups where group.type == type && group.asked {
             sets.append((Set(group.pages.flatMap(\.matches)), Set(group.pages.flatMap(\.included))))
         }
         // The REPL's last result counts when it is a page this step fetched (filtered by
         // `--where`), not what an earlier step left.
-        let fetched = Set(groups.flatMap(\.links))
+        let fetched = Set(groups.filter(\.asked).flatMap(\.links))
         if let json = repl.lastResultJSON, let shown = AnsweredResources(json: json, url: ""), !shown.isCountOnly,
             let own = shown.links["self"], fetched.contains(own),
             shown.matches.allSatisfy({ $0.hasPrefix(type + "/") }), !shown.matches.isEmpty

@@ -63,7 +63,8 @@ public enum AnswerType: Sendable, Equatable {
 
     static func number(_ text: String) -> Decimal? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }) else {
+        // The whole text a number: `12-11` is no 12, as Decimal alone would read it.
+        guard trimmed.range(of: #"^[+-]?[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil else {
             return nil
         }
         return Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))

@@ -17,6 +17,6 @@ extension LessonCheck {
         }
         // The server's values are not said: they would give away what the step asks to find.
         return result.sorted() == server.sorted()
-            ? nil : "\(expression) on the last result differs from the server's answer to the search this step asks for"
+            ? nil : "the last result differs from the server's answer to the search this step asks for"
     }
 }

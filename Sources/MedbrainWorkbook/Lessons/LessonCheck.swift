@@ -120,7 +120,8 @@ public enum LessonCheck: Sendable, Equatable {
 
     /// Nil when the check holds; otherwise what is still missing, in a few words.
     /// `requestsSince` marks where the step began in the session's requests.
-    func missing(in repl: any LessonHost, requestsSince mark: Int) async -> String? {
+    /// `step`: the step the check belongs to, whose request patterns an `answers` check keeps to.
+    func missing(in repl: any LessonHost, requestsSince mark: Int, step: Lesson.Step? = nil) async -> String? {
         let state = repl.state
         switch self {
         case .connected(let version):
@@ -169,7 +170,11 @@ public enum LessonCheck: Sendable, Equatable {
         case .sameAs(let path, let expression):
             return await Self.missingSame(expression, as: path, in: repl)
         case .answers(let set):
-            return await set.missing(in: repl, requestsSince: mark)
+            let requested = (step?.checks ?? []).compactMap { check -> RequestPattern? in
+                if case .requested(let pattern) = check { return pattern }
+                return nil
+            }
+            return await set.missing(in: repl, requestsSince: mark, requested: requested)
         case .chart(let chart):
             return await chart.missing(in: repl)
         case .answered(let status):
@@ -252,10 +257,10 @@ public enum LessonCheck: Sendable, Equatable {
     static func values(of expression: String, on path: String?, in repl: any LessonHost) async
         -> Result<[String], WorkbookProblem>
     {
-        let place = path.map { "GET \($0)" } ?? "the last result"
-        return await json(at: path, for: expression, in: repl).flatMap { json in
+        await json(at: path, for: expression, in: repl).flatMap { json in
+            // Said without the expression, which would tell what the step looks for.
             do { return .success(try repl.values(of: FHIRPathExpression(expression), on: json)) } catch {
-                return .failure(WorkbookProblem("\(expression) on \(place): \(error)"))
+                return .failure(WorkbookProblem("the step could not be checked: \(error)"))
             }
         }
     }

@@ -155,7 +155,9 @@ extension LessonCommands {
         var missing: [String] = []
         if step.kind == .question, !answered { missing.append(Self.unanswered) }
         for check in step.checks {
-            if let what = await check.missing(in: repl, requestsSince: requestMark) { missing.append(what) }
+            if let what = await check.missing(in: repl, requestsSince: requestMark, step: step) {
+                missing.append(what)
+            }
         }
         return missing
     }

@@ -48,7 +48,11 @@ public struct RequestPattern: Sendable, Equatable {
         }
         let read = path.count == 2 && sent.path.count == 4 && sent.path[2] == "_history"
         let compared = read ? Array(sent.path.prefix(2)) : sent.path
-        guard compared.count == path.count, zip(compared, path).allSatisfy({ $0 == $1 || $1 == "*" }) else {
+        // `*` is an id: never an interaction's own segment (`_history`, `_search`, `$validate`).
+        let matchesSegment = { (sent: String, wanted: String) in
+            sent == wanted || (wanted == "*" && !sent.hasPrefix("_") && !sent.hasPrefix("$"))
+        }
+        guard compared.count == path.count, zip(compared, path).allSatisfy(matchesSegment) else {
             return false
         }
         let equivalence = SearchEquivalence(type: path[0], version: version)

@@ -36,12 +36,19 @@ struct SearchEquivalence {
             let searched = wantedCode == "_revinclude" ? type : nil
             return wantedValue.map { Self.sameInclude(sentValue, $0, searched: searched, version: version) } ?? true
         }
+        // `phonetic` reaches the name by another algorithm than `name`: not the same search.
         guard let sent = definition(sentCode), let wanted = definition(wantedCode), sent.kind == wanted.kind,
+            (sent.code == "phonetic") == (wanted.code == "phonetic"),
             let reached = Self.element(sent), let asked = Self.element(wanted),
             reached.path == asked.path || (sent.kind == .string && Self.within(reached.path, asked.path))
         else { return false }
         guard sent.kind == .reference else {
-            return sentModifier == wantedModifier && (wantedValue == nil || sentValue == wantedValue)
+            guard sentModifier == wantedModifier, let wantedValue else { return sentModifier == wantedModifier }
+            // A string without `:exact` is matched by the server without case or accents.
+            if sent.kind == .string, sentModifier != "exact" {
+                return Self.folded(sentValue) == Self.folded(wantedValue)
+            }
+            return sentValue == wantedValue
         }
         // A type modifier (`:Patient`) says what the reference is; another modifier changes the test.
         let sentType = sentModifier.flatMap { sent.targets.contains($0) ? $0 : nil }
@@ -54,6 +61,10 @@ struct SearchEquivalence {
         guard let wantedValue else { return true }
         let wantedReference = ReferenceQuery(wantedValue, modifier: wantedModifier, targets: wantedTargets)
         return sentReference.names(wantedReference, targets: wantedTargets)
+    }
+
+    static func folded(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// A chain (`performer:Practitioner.name`) as its reference part and the rest.

@@ -21,10 +21,11 @@ struct SentRequest {
         parameters = target.count > 1 ? QueryString.parameters(target[1]) : []
         if method == "POST", let body = exchange.requestBody, Self.isForm(body) {
             parameters += QueryString.parameters(Substring(body))
-            if path.last == "_search" {
-                method = "GET"
-                path.removeLast()
-            }
+        }
+        // `POST Type/_search` is the search, its parameters in the URL, the form, or both.
+        if method == "POST", path.last == "_search" {
+            method = "GET"
+            path.removeLast()
         }
         if path.count == 3, path[0] == "Patient", let type = path.last, type.first?.isUppercase == true {
             let patient = path[1]
