@@ -18,7 +18,8 @@ public enum BuiltinDataset {
     ) throws -> [JSONValue] {
         let bundle = try FHIRModel.Bundle(jsonText: Array(r4BundleText.utf8))
         var resources = bundle.entry.compactMap(\.resource)
-        if withoutInstructionText { resources = resources.map(InstructionText.removed) }
+        // A lesson whose student reads the Timings themselves: no route hands over the sentence.
+        if withoutInstructionText { resources = resources.map(DosageFreeText.removed(fromOrder:)) }
         if let seed, !seed.isDefault {
             var variation = DatasetVariation(seed: seed)
             resources = variation.apply(to: resources)

@@ -119,46 +119,26 @@ extension InstructionsRenderer {
 
 extension InstructionsInput {
     /// `json` (a Timing, a Dosage, an order or a Bundle of them) without the free text a
-    /// sentence could be read from instead of the structure: a Dosage's `text` and
-    /// `patientInstruction`, a Timing's `code`. What is left says what an app can compute with.
+    /// sentence could be read from instead of the structure (``DosageFreeText``). What is left
+    /// says what an app can compute with.
     public static func withoutFreeText(_ json: JSONValue) -> JSONValue {
         guard case .object(let object) = json else { return json }
-        if object["resourceType"] != nil {
+        if object["resourceType"]?.stringValue == "Bundle" {
             return .object(
                 JSONObject(
                     object.members.map { key, value in
-                        switch key {
-                        case "dosageInstruction":
-                            (key, value.arrayValue.map { .array($0.map(dosageWithoutText)) } ?? value)
-                        case "entry": (key, value.arrayValue.map { .array($0.map(entryWithoutText)) } ?? value)
-                        default: (key, value)
-                        }
+                        guard key == "entry", let entries = value.arrayValue else { return (key, value) }
+                        return (key, .array(entries.map(entryWithoutFreeText)))
                     }))
         }
-        return object["timing"] != nil || object["text"] != nil ? dosageWithoutText(json) : timingWithoutCode(json)
+        if object["resourceType"] != nil { return DosageFreeText.removed(fromOrder: json) }
+        return object["timing"] != nil || object["text"] != nil
+            ? DosageFreeText.removed(fromDosage: json) : DosageFreeText.removed(fromTiming: json)
     }
 
-    private static func entryWithoutText(_ entry: JSONValue) -> JSONValue {
+    private static func entryWithoutFreeText(_ entry: JSONValue) -> JSONValue {
         guard case .object(let object) = entry else { return entry }
         return .object(
             JSONObject(object.members.map { $0.key == "resource" ? ($0.key, withoutFreeText($0.value)) : $0 }))
-    }
-
-    private static func dosageWithoutText(_ dosage: JSONValue) -> JSONValue {
-        guard case .object(let object) = dosage else { return dosage }
-        return .object(
-            JSONObject(
-                object.members.compactMap { key, value in
-                    switch key {
-                    case "text", "patientInstruction": nil
-                    case "timing": (key, timingWithoutCode(value))
-                    default: (key, value)
-                    }
-                }))
-    }
-
-    private static func timingWithoutCode(_ timing: JSONValue) -> JSONValue {
-        guard case .object(let object) = timing else { return timing }
-        return .object(JSONObject(object.members.filter { $0.key != "code" }))
     }
 }
