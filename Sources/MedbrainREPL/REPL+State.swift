@@ -75,14 +75,25 @@ extension REPL {
 
     /// GETs `path` (relative to the base) from the connected server, as a check does to ask
     /// what the server holds; the session's last result, `trace` and requests stay as they were.
-    public func fetch(_ path: String) async throws -> JSONValue {
-        let response = try await context.session.connected().unobserved().request("GET", path, body: nil)
+    /// Its errors never name the path: a lesson's check asks for what its goal is, and a message
+    /// that printed it would give the goal away.
+    public func fetch(_ path: String) async throws(REPLError) -> JSONValue {
+        let response: FHIRResponse
+        do {
+            response = try await context.session.connected().unobserved().request("GET", path, body: nil)
+        } catch {
+            switch error as? ClientError {
+            case .refused(let status, _)?: throw REPLError("the server answered \(status)")
+            case .timedOut?: throw REPLError("the server did not answer in time")
+            default: throw REPLError("the server could not be reached")
+            }
+        }
         // A refusal's OperationOutcome is not what was asked for: a check reading it would say
         // "not yet" for good where the resource is gone (410) or out of reach.
         guard (200..<300).contains(response.status) else {
             throw REPLError("the server answered \(response.status)")
         }
-        guard let json = response.json else { throw REPLError("GET \(path) answered \(response.status) with no body") }
+        guard let json = response.json else { throw REPLError("the server answered \(response.status) with no body") }
         return json
     }
 

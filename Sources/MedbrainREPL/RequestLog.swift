@@ -115,6 +115,18 @@ public final class RequestLog: Sendable {
         }
     }
 
+    /// Narrows what the searches after `mark` answered to `kept` (`Type/id`): the matches a
+    /// filter of the REPL's (`search --where`) left on the pages it read, so that a check reads
+    /// what the student was shown. Included resources stay, as the filter keeps them.
+    func narrow(since mark: Int, to kept: Set<String>) {
+        state.withLock { state in
+            let count = max(0, min(state.total - mark, state.answered.count))
+            for index in state.answered.indices.suffix(count) where state.answered[index]?.isSearchset == true {
+                state.answered[index]?.matches.removeAll { !kept.contains($0) }
+            }
+        }
+    }
+
     /// How many requests were sent so far: a mark to ask for the ones after.
     public var total: Int { state.withLock { $0.total } }
 

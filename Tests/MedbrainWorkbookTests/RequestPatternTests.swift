@@ -109,9 +109,21 @@ struct RequestPatternTests {
             "GET Encounter _revinclude=Observation:encounter",
             "Encounter?_revinclude=Observation:encounter:Encounter", .r4, true
         ),
-        // A compartment search is the search of the type by the patient.
+        // A compartment search is the search of the type by the patient, when the compartment
+        // has one way in (R4's MedicationRequest: subject). Observation's is subject or
+        // performer: a reading Herbert took of someone else is in his compartment, so it is
+        // neither `patient=f001` nor `performer=f001`.
         ("GET MedicationRequest patient=f001", "Patient/f001/MedicationRequest", .r4, true),
-        ("GET Observation patient=f001", "Patient/f001/Observation?code=8480-6", .r4, true),
+        ("GET Observation patient=f001", "Patient/f001/Observation?code=8480-6", .r4, false),
+        ("GET Observation performer=Patient/f001", "Patient/f001/Observation", .r4, false),
+        ("GET Observation code=8480-6", "Patient/f001/Observation?code=8480-6", .r4, true),
+        // A chain to the id alone is the reference search.
+        ("GET MedicationRequest patient=f001", "MedicationRequest?patient._id=f001", .r4, true),
+        ("GET MedicationRequest patient=f001", "MedicationRequest?subject:Patient._id=f001", .r4, true),
+        ("GET MedicationRequest patient=f001", "MedicationRequest?patient._id=f002", .r4, false),
+        ("GET MedicationRequest patient=f001", "MedicationRequest?patient._id=f001,f002", .r4, false),
+        ("GET MedicationRequest patient._id=f001", "MedicationRequest?patient=Patient/f001", .r4, true),
+        ("GET MedicationRequest patient=f001", "MedicationRequest?patient.name=f001", .r4, false),
         ("GET MedicationRequest patient=f001", "Patient/f002/MedicationRequest", .r4, false),
         ("GET MedicationOrder patient=f001", "Patient/f001/MedicationOrder", .dstu2, true),
         ("GET MedicationRequest patient=Patient/f001", "MedicationRequest?patient=Group/f001", .r4, false),

@@ -39,6 +39,7 @@ private struct Searching {
         let (words, file) = try Presenter.savingTarget(arguments)
         let (arguments, condition) = try Self.whereOption(words)
         guard let type = arguments.first else { throw UsageError() }
+        let mark = context.requests.total
         let filter = try condition.map { try context.fhirPath.parse($0) }
         let client = try context.session.connected()
         try client.checkType(type)
@@ -46,18 +47,25 @@ private struct Searching {
         let bundle = try await client.search(type, parameters)
         let query = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         let request = "GET \(type)" + (query.isEmpty ? "" : "?" + query)
-        try context.presenter.present(try filtered(bundle, request: request, pages: 1...1, by: filter), savingTo: file)
+        try context.presenter.present(try filtered(bundle, request: request, pages: 1...1, by: filter, since: mark), savingTo: file)
     }
 
     /// The result of a page, with `--where`'s condition applied and said, when there is one.
     private func filtered(
         _ bundle: FHIRModel.Bundle, request: String, pages: ClosedRange<Int>?, by filter: FHIRPathExpression?,
-        whole: Bool = true
+        since mark: Int, whole: Bool = true
     ) throws -> ExploreResult {
         guard let filter else {
             return ExploreResult(json: bundle.json, request: request, bundle: bundle, pages: pages)
         }
         let (kept, left, matches) = try keep(bundle, where: filter)
+        // What the pages read answered is, for a lesson's check, what the filter left of them.
+        let shown = kept.entry.compactMap { entry -> String? in
+            guard let type = entry.resource?["resourceType"]?.stringValue, let id = entry.resource?["id"]?.stringValue
+            else { return nil }
+            return "\(type)/\(id)"
+        }
+        context.requests.narrow(since: mark, to: Set(shown))
         // Pages put together hold the first one already filtered: only a page read now has a whole count.
         let counted = whole ? "\(left) of the page's \(matches)" : "\(left) kept"
         return ExploreResult(
@@ -88,6 +96,7 @@ private struct Searching {
                 "the last Bundle has no '\(relation)' link"
                     + (links.isEmpty ? "" : "; it has \(links.map { "'\($0)'" }.joined(separator: ", "))"))
         }
+        let mark = context.requests.total
         let page = try await context.session.connected().page(link)
         let number: Int? =
             switch relation {
@@ -98,7 +107,7 @@ private struct Searching {
             }
         // The search's --where goes on filtering: a page of everything would pass for its matches.
         try context.presenter.present(
-            try filtered(page, request: "GET \(link)", pages: number.map { $0...$0 }, by: current.filter),
+            try filtered(page, request: "GET \(link)", pages: number.map { $0...$0 }, by: current.filter, since: mark),
             savingTo: file)
     }
 
@@ -112,6 +121,7 @@ private struct Searching {
             throw REPLError("the limit of 'page all' is a number of resources, such as 1000")
         }
         let client = try context.session.connected()
+        let mark = context.requests.total
         defer { context.spinner.note(nil) }
         var bundle = first
         var entries = first.entry
@@ -146,7 +156,7 @@ private struct Searching {
                 "page all: \(pages - 1) more \(pages == 2 ? "page" : "pages") after the one shown last"
             }
         try context.presenter.present(
-            try filtered(all, request: request, pages: read, by: filter, whole: false), savingTo: file)
+            try filtered(all, request: request, pages: read, by: filter, since: mark, whole: false), savingTo: file)
         if stopped {
             context.say(
                 "stopped after \(entries.count) resources (the limit is \(limit)); 'page all' goes on from there")

@@ -77,8 +77,9 @@ extension LessonVerifier {
         return asksForSearch
     }
 
-    /// The last type-level search the step's solution sent, below the base, what it found (all
-    /// of it, or nothing when it had more pages), and the release of the server it went to.
+    /// The last type-level search the step's solution sent, below the base (not a page it
+    /// followed), what it found with the pages followed (all of it, or nothing when a page was
+    /// left), and the release of the server it went to.
     private func solutionRequest(at index: Int, of lesson: Lesson) async -> (String, [String], FHIRVersion)? {
         let repl = makeREPL()
         guard case .success = await reach(index, of: lesson, in: repl), let base = repl.baseURL else {
@@ -87,15 +88,25 @@ extension LessonVerifier {
         }
         let mark = repl.requests.total
         _ = await repl.executeQuietly(lesson.steps[index].commands)
-        let sent = repl.requests.answered(since: mark).last { exchange, answered in
-            exchange.method == "GET" && exchange.status == 200 && exchange.url.hasPrefix(base + "/")
-                && answered?.isSearchset == true
+        var search: (url: String, found: [String], links: Set<String>, next: String?)?
+        for (exchange, answered) in repl.requests.answered(since: mark) {
+            guard exchange.method == "GET", exchange.status == 200, exchange.url.hasPrefix(base + "/"),
+                let answered, answered.isSearchset
+            else { continue }
+            if var current = search, current.links.contains(exchange.url) {
+                // A page of the search before: it joins it.
+                current.found += answered.matches
+                current.links.formUnion(answered.links.values)
+                current.next = answered.links["next"]
+                search = current
+            } else {
+                search = (exchange.url, answered.matches, Set(answered.links.values), answered.links["next"])
+            }
         }
         let version = repl.state.fhirVersion
         await repl.shutdown()
-        guard let sent, let version else { return nil }
-        let whole = sent.answered.map { $0.links["next"] == nil } ?? false
-        let found = whole ? sent.answered?.matches ?? [] : []
-        return (String(sent.exchange.url.dropFirst(base.count + 1)), found, version)
+        guard let search, let version else { return nil }
+        let found = search.next == nil ? search.found : []
+        return (String(search.url.dropFirst(base.count + 1)), found, version)
     }
 }

@@ -56,15 +56,18 @@ public struct RequestPattern: Sendable, Equatable {
             return false
         }
         let equivalence = SearchEquivalence(type: path[0], version: version)
-        return parameters.allSatisfy { wanted in
-            sent.parameters.contains { item in
-                // OAuth's scope is a set of words: their order is not the request's meaning.
-                if item.name == "scope", wanted.name == "scope", let value = wanted.value {
-                    return Set(item.value.split(separator: " ")) == Set(value.split(separator: " "))
-                }
-                return equivalence.matches(
-                    sentName: item.name, sentValue: item.value, wantedName: wanted.name, wantedValue: wanted.value)
+        let same = { (item: (name: String, value: String), wanted: Parameter) in
+            // OAuth's scope is a set of words: their order is not the request's meaning.
+            if item.name == "scope", wanted.name == "scope", let value = wanted.value {
+                return Set(item.value.split(separator: " ")) == Set(value.split(separator: " "))
             }
+            return equivalence.matches(
+                sentName: item.name, sentValue: item.value, wantedName: wanted.name, wantedValue: wanted.value)
+        }
+        return parameters.allSatisfy { wanted in
+            // A compartment is the wanted parameter only when each of its parameters is.
+            sent.parameters.contains { same($0, wanted) }
+                || (!sent.compartment.isEmpty && sent.compartment.allSatisfy { same($0, wanted) })
         }
     }
 

@@ -7,7 +7,7 @@ import FHIRModel
 ///
 /// Equivalents: a reference as `Type/id`, as an absolute URL (`[BASE]/Type/id`) and with a
 /// `:Type` modifier; another parameter that reaches the same element; an `_include` with its
-/// target written out; the search as a compartment search; the parameters in another order;
+/// target written out; the search as a compartment search (of one way in); the parameters in another order;
 /// a page at a time, every page followed. Mutants: another patient; the search narrowed to its
 /// first match; a page dropped.
 struct RouteVariants {
@@ -113,18 +113,19 @@ struct RouteVariants {
         return "\(value):\(definition.targets[0])"
     }
 
-    /// `Patient/ID/Type?rest` when the search names one patient by a parameter of the type's
-    /// compartment (or one reaching the same element).
+    /// `Patient/ID/Type?rest` when the search names one patient by the one element the type's
+    /// compartment reaches (R4's MedicationRequest: `subject`, which `patient` reaches too). A
+    /// compartment of several ways in (Observation's subject or performer) finds what any of them
+    /// reaches: another search.
     private func compartmentSearch() -> String? {
         guard version.release.compartment.definedTypes.contains(type) else { return nil }
         let names = version.release.compartment.parameters(of: type) ?? []
-        let paths = names.compactMap { name in
-            parameters.first { $0.code == name }.flatMap(SearchEquivalence.element)?.path
-        }
+        let paths = Set(
+            names.map { name in parameters.first { $0.code == name }.flatMap(SearchEquivalence.element)?.path })
+        guard paths.count == 1, let only = paths.first, let element = only else { return nil }
         for (index, item) in query.enumerated() {
-            // A compartment parameter, or one reaching its element (`patient` for `subject`).
             guard let definition = parameters.first(where: { $0.code == item.name }),
-                let reached = SearchEquivalence.element(definition)?.path, paths.contains(reached),
+                let reached = SearchEquivalence.element(definition)?.path, reached == element,
                 let target = reference(item.value, definition), target.type == "Patient"
             else { continue }
             var rest = query

@@ -22,6 +22,14 @@ struct SearchEquivalence {
     /// Whether `sent` (name with its modifier, value) is `wanted` (its value nil for any).
     func matches(sentName: String, sentValue: String, wantedName: String, wantedValue: String?) -> Bool {
         if sentName == wantedName, wantedValue == nil || sentValue == wantedValue { return true }
+        // `patient._id=f001` follows the reference to the resource whose id is f001: `patient=f001`.
+        if let (name, value) = Self.idChain(sentName, sentValue) {
+            return matches(sentName: name, sentValue: value, wantedName: wantedName, wantedValue: wantedValue)
+        }
+        if let (name, value) = Self.idChain(wantedName, wantedValue ?? "") {
+            return matches(
+                sentName: sentName, sentValue: sentValue, wantedName: name, wantedValue: wantedValue.map { _ in value })
+        }
         switch (Self.chain(sentName), Self.chain(wantedName)) {
         case (let sent?, let wanted?):
             return sameChain(sent, wanted, sentValue: sentValue, wantedValue: wantedValue)
@@ -65,6 +73,14 @@ struct SearchEquivalence {
 
     static func folded(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// A chain to the id alone (`patient._id=f001`, `performer:Practitioner._id=x`) as the
+    /// reference search it is (`patient=f001`, `performer:Practitioner=x`); nil for another
+    /// name, or a list of ids (one reference search names one resource).
+    static func idChain(_ name: String, _ value: String) -> (String, String)? {
+        guard let (head, tail) = chain(name), tail == "_id", !value.contains(",") else { return nil }
+        return (head, value)
     }
 
     /// A chain (`performer:Practitioner.name`) as its reference part and the rest.

@@ -2,7 +2,7 @@ import FHIRClient
 import FHIRModel
 
 /// A request as FHIR reads it, whichever of its equal forms was sent: `Patient/f001/Observation?q`
-/// is a search of Observation in the patient's compartment (each compartment parameter naming
+/// is a search of Observation in the patient's compartment (any compartment parameter naming
 /// the patient), `POST Observation/_search` with a form is `GET Observation?form`, and a form
 /// posted anywhere (an authorization server's) carries its fields as parameters.
 struct SentRequest {
@@ -10,6 +10,10 @@ struct SentRequest {
     /// The path after the base, in segments.
     var path: [String]
     var parameters: [(name: String, value: String)]
+    /// A compartment search's parameters, each naming the patient: FHIR finds what any one of
+    /// them reaches (`subject` or `performer`), so together they are one condition, not each a
+    /// condition of its own.
+    var compartment: [(name: String, value: String)] = []
 
     /// Nil when the request was not sent below `base`.
     init?(_ exchange: HTTPExchange, base: String, version: FHIRVersion?) {
@@ -30,9 +34,7 @@ struct SentRequest {
         if path.count == 3, path[0] == "Patient", let type = path.last, type.first?.isUppercase == true {
             let patient = path[1]
             path = [type]
-            for name in version?.release.compartment.parameters(of: type) ?? [] where !name.contains(".") {
-                parameters.append((name, "Patient/\(patient)"))
-            }
+            compartment = (version?.release.compartment.parameters(of: type) ?? []).map { ($0, "Patient/\(patient)") }
         }
     }
 
