@@ -22,7 +22,12 @@ extension BuiltinServers {
         let server = try await InProcessServer.start(configuration, pages: setup.smart ? nil : WebView())
         return BuiltinServer(
             baseURL: server.baseURL, loadReport: server.loadReport?.lines() ?? [],
-            signInSecret: server.service.authorization?.signInSecret, stop: { await server.stop() })
+            signInSecret: server.service.authorization?.signInSecret,
+            holds: { [store = server.service.store] reference in
+                let parts = reference.split(separator: "/").map(String.init)
+                guard parts.count == 2 else { return false }
+                return await store.read(parts[0], parts[1]) != nil
+            }, stop: { await server.stop() })
     }
 
     /// Built-in servers started in this process, their clocks fixed at `now` (nil: the real clock).

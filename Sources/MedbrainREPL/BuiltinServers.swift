@@ -13,14 +13,19 @@ public struct BuiltinServer: Sendable {
     public let loadReport: [String]
     /// With SMART: the secret whoever approves a login types on the authorization page.
     public let signInSecret: String?
+    /// Whether its store holds `Type/id` now, past any token: how a lesson tells a resource the
+    /// server hid from a token (a 404 that keeps another patient's record out of sight) from
+    /// one that is not there at all. Nil where the launcher cannot look.
+    public let holds: (@Sendable (String) async -> Bool)?
 
     public init(
         baseURL: String, loadReport: [String] = [], signInSecret: String? = nil,
-        stop: @escaping @Sendable () async -> Void
+        holds: (@Sendable (String) async -> Bool)? = nil, stop: @escaping @Sendable () async -> Void
     ) {
         self.baseURL = baseURL
         self.loadReport = loadReport
         self.signInSecret = signInSecret
+        self.holds = holds
         self.stop = stop
     }
 }
@@ -118,6 +123,12 @@ public actor BuiltinServers {
     /// The sign-in secret of the running server at `baseURL`, if it asks for one.
     func signInSecret(of baseURL: String) -> String? {
         running.values.first { $0.baseURL == baseURL }?.signInSecret
+    }
+
+    /// Whether the running server at `baseURL` holds `reference`; nil where it cannot be asked.
+    func holds(_ reference: String, on baseURL: String) async -> Bool? {
+        guard let holds = running.values.first(where: { $0.baseURL == baseURL })?.holds else { return nil }
+        return await holds(reference)
     }
 
     /// The sign-in secrets of the servers running now.

@@ -244,6 +244,13 @@ public final class REPL {
     /// The sign-in secrets of the built-in SMART servers running now, which transcripts hide.
     public func builtinSignInSecrets() async -> [String] { await context.servers.signInSecrets }
 
+    /// Whether the connected built-in server holds `reference` (`Type/id`), whoever asks; nil
+    /// when the session is not on a built-in server.
+    public func serverHolds(_ reference: String) async -> Bool? {
+        guard let base = baseURL else { return nil }
+        return await context.servers.holds(reference, on: base)
+    }
+
     /// Stops the built-in servers.
     public func shutdown() async { await context.servers.stopAll() }
 

@@ -47,6 +47,8 @@ public protocol LessonHost: AnyObject {
     func remove(_ reference: String) async throws
     /// What a GET of `path` below the base answers.
     func fetch(_ path: String) async throws -> JSONValue
+    /// Whether the connected built-in server holds `reference` past any token; nil elsewhere.
+    func serverHolds(_ reference: String) async -> Bool?
     /// The server's introspection of the session's SMART token (RFC 7662).
     func smartTokenIntrospection() async -> JSONValue?
     /// Whether `expression` holds on `json`, in the session's FHIRPath environment.

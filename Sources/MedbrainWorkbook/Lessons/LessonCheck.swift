@@ -45,6 +45,9 @@ public enum LessonCheck: Sendable, Equatable {
     case chart(ChartExpectation)
     /// The last request sent in the step was answered with this status (a 401, a 403, a 302).
     case answered(Int)
+    /// The last request of the step read a resource the server holds and was refused it (404
+    /// or 403): what a token's reach keeps out of sight, told from a resource not there at all.
+    case hidden
     /// The session holds a SMART token the server (its introspection endpoint) says is active,
     /// for this patient, granting these scopes: what the server issued, by whatever route.
     case token(patient: String, scopes: [String])
@@ -101,6 +104,7 @@ public enum LessonCheck: Sendable, Equatable {
         case ("ran", 1...): self = .ran(rest)
         case ("tried", 1...): self = .tried(rest)
         case ("setting", 2): self = .setting(rest[0], rest[1])
+        case ("hidden", 0): self = .hidden
         case ("answered", 1) where Int(rest[0]).map { (100..<600).contains($0) } == true:
             self = .answered(Int(rest[0])!)
         case ("token", 1...): self = .token(patient: rest[0], scopes: Array(rest.dropFirst()))
@@ -113,7 +117,7 @@ public enum LessonCheck: Sendable, Equatable {
                     + "orders-listed [N], order-shown N, ran COMMAND…, tried COMMAND…, setting NAME VALUE, recorded N taken|missed, "
                     + "requested METHOD PATH [NAME=VALUE …], dose-written ORDER taken|missed at INSTANT, no-answer, said SENTENCE, "
                     + "result fhirpath EXPRESSION, server fhirpath GET PATH EXPRESSION, same-as GET PATH EXPRESSION, "
-                    + "answers GET PATH [page N], chart MODE ORDER, answered STATUS, token PATIENT [SCOPE …], conforms PROFILE"
+                    + "answers GET PATH [page N], chart MODE ORDER, answered STATUS, hidden, token PATIENT [SCOPE …], conforms PROFILE"
             )
         }
     }
@@ -181,11 +185,31 @@ public enum LessonCheck: Sendable, Equatable {
             guard let last = repl.requests.since(mark).last else { return "no request sent in this step yet" }
             return last.status == status
                 ? nil : "the last request was answered \(last.status.map(String.init) ?? "by no one"), not \(status)"
+        case .hidden: return await Self.missingHidden(in: repl, since: mark)
         case .token(let patient, let scopes):
             return await Self.missingToken(patient: patient, scopes: scopes, in: repl)
         case .conforms(let conformance):
             return await conformance.missing(in: repl, written: repl.requests.written(since: mark))
         }
+    }
+
+    private static func missingHidden(in repl: any LessonHost, since mark: Int) async -> String? {
+        guard let last = repl.requests.since(mark).last, let base = repl.baseURL else {
+            return "no request sent in this step yet"
+        }
+        let path = last.url.hasPrefix(base + "/") ? last.url.dropFirst(base.count + 1).split(separator: "?")[0] : ""
+        let segments = path.split(separator: "/")
+        guard last.method == "GET", segments.count == 2, segments[0].first?.isUppercase == true else {
+            return "the last request of this step is no read of one resource"
+        }
+        guard let holds = await repl.serverHolds(String(path)) else {
+            return "this check needs the built-in server, which can say what it holds"
+        }
+        guard holds else { return "the last read asked for a resource this server does not hold" }
+        guard let status = last.status, [403, 404].contains(status) else {
+            return "the last read was answered \(last.status.map(String.init) ?? "by no one"), not refused"
+        }
+        return nil
     }
 
     static func spaced(_ text: String) -> String { text.split(separator: " ").joined(separator: " ") }
