@@ -22,19 +22,27 @@ struct LessonCheckCommand: AsyncParsableCommand {
     @Argument(help: "Lesson files (*.lesson).")
     var files: [String]
 
+    @Flag(name: .long, help: "Say, for each step, how many generated routes passed and how many mutants were refused.")
+    var steps = false
+
     func run() async throws {
         var failed = 0
         for file in files {
             let report = await Self.report(for: file)
-            let generated =
-                report.equivalents + report.mutants == 0
-                ? ""
-                : " (generated: \(report.equivalents) equivalent routes passed, \(report.mutants) mutants refused)"
+            var generated = ""
+            if report.equivalents + report.mutants > 0 {
+                let added = report.distinguished == 0 ? "" : ", \(report.distinguished) of them on data the check added"
+                generated = " (generated: \(report.equivalents) equivalent routes passed, \(report.mutants) mutants refused\(added))"
+            }
+            let perStep =
+                steps
+                ? report.steps.map { "  step \($0.step): \($0.equivalents) equivalent, \($0.mutants) mutants\n" }.joined() : ""
             if report.problems.isEmpty {
-                Output.standardOutput("ok    \(file)\(generated)\n")
+                Output.standardOutput("ok    \(file)\(generated)\n" + perStep)
             } else {
                 failed += 1
-                Output.standardOutput("FAIL  \(file)\(generated)\n" + report.problems.map { "  \($0)\n" }.joined())
+                Output.standardOutput(
+                    "FAIL  \(file)\(generated)\n" + perStep + report.problems.map { "  \($0)\n" }.joined())
             }
         }
         if failed > 0 { throw ExitCode(1) }

@@ -73,6 +73,17 @@ extension REPL {
         guard (200..<300).contains(response.status) else { throw REPLError("the server answered \(response.status)") }
     }
 
+    /// Creates `resource` on the connected server, as `lesson check` does to add data that tells
+    /// a wrong route from a right one; the session's last result, `trace` and requests stay as
+    /// they were. Returns `Type/id` of what the server stored.
+    public func place(_ resource: JSONValue) async throws -> String {
+        guard let type = resource["resourceType"]?.stringValue else { throw REPLError("no resourceType") }
+        let response = try await context.session.connected().unobserved().request("POST", type, body: resource)
+        guard (200..<300).contains(response.status), let id = response.json?["id"]?.stringValue ?? response.createdID(of: type)
+        else { throw REPLError("the server answered \(response.status)") }
+        return "\(type)/\(id)"
+    }
+
     /// GETs `path` (relative to the base) from the connected server, as a check does to ask
     /// what the server holds; the session's last result, `trace` and requests stay as they were.
     /// Its errors never name the path: a lesson's check asks for what its goal is, and a message

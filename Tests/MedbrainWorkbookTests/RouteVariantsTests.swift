@@ -28,7 +28,7 @@ struct RouteVariantsTests {
         }
         #expect(equivalents.count == 7)
         #expect(
-            variants.mutants(patients: ["f001", "f002"], firstMatch: "ord-01") == [
+            variants.mutants(others: ["Patient": "f002"], firstMatch: "ord-01") == [
                 "MedicationRequest?patient=Patient/f002&_include=MedicationRequest:medication",
                 "MedicationRequest?patient=f001&_include=MedicationRequest:medication&_id=ord-01",
             ])
@@ -42,7 +42,11 @@ struct RouteVariantsTests {
         let equivalents = variants.equivalents()
         #expect(equivalents.contains("MedicationAdministration?prescription=[BASE]/MedicationOrder/ord-01"))
         #expect(!equivalents.contains { $0.contains("prescription:") })
-        #expect(variants.mutants(patients: ["f001", "f002"], firstMatch: nil) == [])
+        #expect(variants.mutants(others: ["Patient": "f002"], firstMatch: nil) == [])
+        #expect(
+            variants.mutants(others: ["MedicationOrder": "ord-02"], firstMatch: nil) == [
+                "MedicationAdministration?prescription=MedicationOrder/ord-02"
+            ])
         let paged = try #require(variants.paged(count: 5))
         #expect(
             paged.followed == [

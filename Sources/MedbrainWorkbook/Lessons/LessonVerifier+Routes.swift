@@ -1,56 +1,131 @@
 import FHIRModel
 import MedbrainREPL
 
-/// Routes nobody wrote down: for each search step, the spellings of its solution's request
-/// that FHIR answers alike must complete it, and its mutants must not (``RouteVariants``).
+/// Routes nobody wrote down: for each step, the spellings of its solution that FHIR reads
+/// alike must complete it, and its mutants must not (``RouteVariants``, ``CommandVariants``).
+/// A mutant the data as written cannot tell from the goal runs again with data that can
+/// (``DistinguishingCopy``).
 extension LessonVerifier {
-    /// What the generated routes showed: problems, and how many of each kind held.
+    /// What the generated routes showed: problems, and how many of each kind held, per step.
     public struct GeneratedRoutes: Sendable, Equatable {
         public var problems: [String] = []
         public var equivalents = 0
         public var mutants = 0
+        /// Mutants refused only on data the check added.
+        public var distinguished = 0
+        /// Each step that had generated routes: its number (from 1), equivalents, mutants.
+        public var steps: [(step: Int, equivalents: Int, mutants: Int)] = []
 
         public init(problems: [String] = []) { self.problems = problems }
-    }
 
-    /// The patients of the tutorial's data, for a mutant aimed at another one.
-    static let patients = ["f001", "f002", "f003"]
+        public static func == (lhs: GeneratedRoutes, rhs: GeneratedRoutes) -> Bool {
+            (lhs.problems, lhs.equivalents, lhs.mutants, lhs.distinguished)
+                == (rhs.problems, rhs.equivalents, rhs.mutants, rhs.distinguished)
+                && lhs.steps.elementsEqual(rhs.steps) { $0 == $1 }
+        }
+    }
 
     func generatedRoutes(in lesson: Lesson) async -> GeneratedRoutes {
         var result = GeneratedRoutes()
-        guard lesson.allowedCommands.map({ $0.contains("get") }) ?? true, lesson.header.server != nil else {
-            return result
-        }
-        for (index, step) in lesson.steps.enumerated() where step.kind == .try && Self.isSearchStep(step) {
-            guard let (path, found, version) = await solutionRequest(at: index, of: lesson),
-                let variants = RouteVariants(path: path, version: version)
-            else { continue }
+        guard lesson.header.server != nil else { return result }
+        for (index, step) in lesson.steps.enumerated() where step.kind == .try {
+            let routes = await routes(for: step, at: index, of: lesson).filter { Self.allowed($0.commands, in: lesson) }
+            guard !routes.isEmpty else { continue }
             let place = "step \(index + 1) (\(step.title))"
-            let firstMatch = found.count > 1 ? found[0].split(separator: "/").last.map(String.init) : nil
-            // A page at a time needs `page`, which a lesson may not allow.
-            let pages = lesson.allowedCommands.map { $0.contains("page") } ?? true
-            let paged = pages ? variants.paged(count: found.count) : nil
-            for route in variants.equivalents().map({ ["get \($0)"] }) + (paged.map { [$0.followed] } ?? []) {
-                switch await run(route, at: index, of: lesson, shouldComplete: true, first: false) {
-                case .holds: result.equivalents += 1
-                case .routeFails(let problem), .stepFails(let problem):
-                    result.problems.append(
-                        "\(place), generated route \(route.joined(separator: "; ")): \(problem)")
+            var counts = (equivalents: 0, mutants: 0)
+            for route in routes {
+                let name = route.shouldComplete ? "generated route" : "generated mutant"
+                switch await judge(route, at: index, of: lesson) {
+                case .holds(let distinguished):
+                    if route.shouldComplete { counts.equivalents += 1 } else { counts.mutants += 1 }
+                    if distinguished { result.distinguished += 1 }
+                case .fails(let problem):
+                    result.problems.append("\(place), \(name) \(route.commands.joined(separator: "; ")): \(problem)")
                 }
             }
-            let mutants =
-                variants.mutants(patients: Self.patients, firstMatch: firstMatch).map { ["get \($0)"] }
-                + (paged.map { [$0.dropped] } ?? [])
-            for route in mutants {
-                switch await run(route, at: index, of: lesson, shouldComplete: false, first: false) {
-                case .holds: result.mutants += 1
-                case .routeFails(let problem), .stepFails(let problem):
-                    result.problems.append(
-                        "\(place), generated mutant \(route.joined(separator: "; ")): \(problem)")
-                }
-            }
+            result.equivalents += counts.equivalents
+            result.mutants += counts.mutants
+            result.steps.append((index + 1, counts.equivalents, counts.mutants))
         }
         return result
+    }
+
+    private enum Judgement {
+        case holds(distinguished: Bool)
+        case fails(String)
+    }
+
+    /// Runs a route; a mutant that completed the step on the data as written runs again with
+    /// its distinguishing copy, if it has one.
+    private func judge(_ route: GeneratedRoute, at index: Int, of lesson: Lesson) async -> Judgement {
+        let verdict = await run(route.commands, at: index, of: lesson, shouldComplete: route.shouldComplete, first: false)
+        switch verdict {
+        case .holds: return .holds(distinguished: false)
+        case .stepFails(let problem): return .fails(problem)
+        case .routeFails(let problem):
+            guard let copy = route.copy else { return .fails(problem) }
+            let again = await run(
+                route.commands, at: index, of: lesson, shouldComplete: false, first: false,
+                prepare: { repl in await Self.add(copy, in: repl) })
+            switch again {
+            case .holds: return .holds(distinguished: true)
+            case .routeFails(let problem), .stepFails(let problem):
+                return .fails("\(problem), even with a copy of \(copy.source) whose \(copy.element) is \(copy.value)")
+            }
+        }
+    }
+
+    /// Adds the copy to the session's server; nil when it is there, or why not.
+    static func add(_ copy: DistinguishingCopy, in repl: REPL) async -> String? {
+        do {
+            guard case .object(var object) = try await repl.fetch(copy.source) else { return "not a resource" }
+            object["id"] = nil
+            object["meta"] = nil
+            object["text"] = nil
+            object[copy.element] = .string(copy.value)
+            _ = try await repl.place(.object(object))
+            return nil
+        } catch {
+            return "the data that tells it apart could not be added (\(error))"
+        }
+    }
+
+    /// Whether a lesson that allows only some commands allows each of the route's.
+    static func allowed(_ commands: [String], in lesson: Lesson) -> Bool {
+        guard let allowed = lesson.allowedCommands else { return true }
+        return commands.allSatisfy { command in allowed.contains(String(command.prefix { $0 != " " })) }
+    }
+
+    /// The routes a step's solution makes: as a search, a read, a Timing written, a scope asked for.
+    private func routes(for step: Lesson.Step, at index: Int, of lesson: Lesson) async -> [GeneratedRoute] {
+        var routes: [GeneratedRoute] = []
+        if Self.isSearchStep(step) { routes += await searchRoutes(at: index, of: lesson) }
+        if Self.isReadStep(step) { routes += await readRoutes(at: index, of: lesson) }
+        for case .said(let sentence) in step.checks {
+            routes += CommandVariants.timing(step.commands, sentence: sentence)
+        }
+        if step.checks.contains(where: { if case .requested = $0 { true } else { false } }) {
+            routes += CommandVariants.scopes(step.commands)
+        }
+        return routes
+    }
+
+    private func searchRoutes(at index: Int, of lesson: Lesson) async -> [GeneratedRoute] {
+        guard let solution = await solutionSearch(at: index, of: lesson),
+            let variants = RouteVariants(path: solution.path, version: solution.version)
+        else { return [] }
+        let found = solution.found
+        let firstMatch = found.count > 1 ? found[0].split(separator: "/").last.map(String.init) : nil
+        var routes = variants.equivalents().map { GeneratedRoute.equivalent("get \($0)") }
+        if let paged = variants.paged(count: found.count) {
+            routes.append(GeneratedRoute(commands: paged.followed, shouldComplete: true))
+            routes.append(GeneratedRoute(commands: paged.dropped, shouldComplete: false))
+        }
+        routes += variants.mutants(others: solution.others, firstMatch: firstMatch).map { .mutant("get \($0)") }
+        if let match = solution.firstMatch, let narrowing = variants.statusNarrowing(of: match) {
+            routes.append(narrowing)
+        }
+        return routes
     }
 
     /// A step judged only by what its requests asked and answered, whose page size is not part
@@ -75,38 +150,5 @@ extension LessonVerifier {
             }
         }
         return asksForSearch
-    }
-
-    /// The last type-level search the step's solution sent, below the base (not a page it
-    /// followed), what it found with the pages followed (all of it, or nothing when a page was
-    /// left), and the release of the server it went to.
-    private func solutionRequest(at index: Int, of lesson: Lesson) async -> (String, [String], FHIRVersion)? {
-        let repl = makeREPL()
-        guard case .success = await reach(index, of: lesson, in: repl), let base = repl.baseURL else {
-            await repl.shutdown()
-            return nil
-        }
-        let mark = repl.requests.total
-        _ = await repl.executeQuietly(lesson.steps[index].commands)
-        var search: (url: String, found: [String], links: Set<String>, next: String?)?
-        for (exchange, answered) in repl.requests.answered(since: mark) {
-            guard exchange.method == "GET", exchange.status == 200, exchange.url.hasPrefix(base + "/"),
-                let answered, answered.isSearchset
-            else { continue }
-            if var current = search, current.links.contains(exchange.url) {
-                // A page of the search before: it joins it.
-                current.found += answered.matches
-                current.links.formUnion(answered.links.values)
-                current.next = answered.links["next"]
-                search = current
-            } else {
-                search = (exchange.url, answered.matches, Set(answered.links.values), answered.links["next"])
-            }
-        }
-        let version = repl.state.fhirVersion
-        await repl.shutdown()
-        guard let search, let version else { return nil }
-        let found = search.next == nil ? search.found : []
-        return (String(search.url.dropFirst(base.count + 1)), found, version)
     }
 }

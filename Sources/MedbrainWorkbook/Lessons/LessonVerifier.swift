@@ -81,12 +81,15 @@ public struct LessonVerifier {
         case stepFails(String)
     }
 
-    /// Runs a route in a fresh session brought to the step.
-    func run(_ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, first: Bool) async
-        -> Verdict
-    {
+    /// Runs a route in a fresh session brought to the step; `prepare` changes the session's
+    /// data before the route runs (nil when it could, or why not).
+    func run(
+        _ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, first: Bool,
+        prepare: ((REPL) async -> String?)? = nil
+    ) async -> Verdict {
         let repl = makeREPL()
-        let verdict = await run(route, at: index, of: lesson, shouldComplete: shouldComplete, first: first, in: repl)
+        let verdict = await run(
+            route, at: index, of: lesson, shouldComplete: shouldComplete, first: first, prepare: prepare, in: repl)
         await repl.shutdown()
         return verdict
     }
@@ -107,13 +110,15 @@ public struct LessonVerifier {
     }
 
     private func run(
-        _ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, first: Bool, in repl: REPL
+        _ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, first: Bool,
+        prepare: ((REPL) async -> String?)?, in repl: REPL
     ) async -> Verdict {
         let lessons: LessonCommands
         switch await reach(index, of: lesson, in: repl) {
         case .success(let reached): lessons = reached
         case .failure(let problem): return .stepFails(problem.description)
         }
+        if let prepare, let problem = await prepare(repl) { return .routeFails(problem) }
         if first, (await lessons.missing(lesson.steps[index], in: repl)).isEmpty {
             return .stepFails("the step's checks hold before anything is typed, so they cannot fail")
         }

@@ -8,8 +8,8 @@ import FHIRModel
 /// Equivalents: a reference as `Type/id`, as an absolute URL (`[BASE]/Type/id`) and with a
 /// `:Type` modifier; another parameter that reaches the same element; an `_include` with its
 /// target written out; the search as a compartment search (of one way in); the parameters in another order;
-/// a page at a time, every page followed. Mutants: another patient; the search narrowed to its
-/// first match; a page dropped.
+/// a page at a time, every page followed. Mutants: another patient or order; the search narrowed
+/// to its first match or to its first match's status; a page dropped.
 struct RouteVariants {
     /// The searched type and the query, as sent after the base.
     let type: String
@@ -66,23 +66,52 @@ struct RouteVariants {
         return ([first] + Array(repeating: "page next", count: pages - 1), [first])
     }
 
-    /// Plausible wrong spellings: the same search for another patient, and the search cut to
-    /// its first match (`_id`), which a check must tell from the whole set.
-    func mutants(patients: [String], firstMatch: String?) -> [String] {
+    /// The resources the query's reference parameters name (`Patient/f001`, `MedicationOrder/ord-01`).
+    var references: [String] {
+        query.compactMap { item in
+            let (code, _) = SearchEquivalence.split(item.name)
+            guard let definition = parameters.first(where: { $0.code == code }), definition.kind == .reference,
+                let target = reference(item.value, definition)
+            else { return nil }
+            return "\(target.type)/\(target.id)"
+        }
+    }
+
+    /// Plausible wrong spellings: the same search for another patient or order (`others`: an
+    /// id of each type that is not the one named), and the search cut to its first match
+    /// (`_id`), which a check must tell from the whole set.
+    func mutants(others: [String: String], firstMatch: String?) -> [String] {
         var found: [String] = []
         for (index, item) in query.enumerated() {
             let (code, _) = SearchEquivalence.split(item.name)
             guard let definition = parameters.first(where: { $0.code == code }), definition.kind == .reference,
-                let target = reference(item.value, definition), target.type == "Patient"
+                let target = reference(item.value, definition), let other = others[target.type], other != target.id
             else { continue }
-            if let other = patients.first(where: { $0 != target.id }) {
-                found.append(path(type, replacing(index, with: (item.name, "Patient/\(other)"))))
-            }
+            found.append(path(type, replacing(index, with: (item.name, "\(target.type)/\(other)"))))
         }
         if let firstMatch, !query.contains(where: { $0.name == "_id" }) {
             found.append(path(type, query + [("_id", firstMatch)]))
         }
         return found
+    }
+
+    /// The search narrowed to the status `match` (one of its matches) has, which a check must
+    /// tell from the whole set; with the copy of `match` in another status of the element's
+    /// required codes that tells them apart where every match has that status.
+    func statusNarrowing(of match: JSONValue) -> GeneratedRoute? {
+        let bindings = version.release.bindings
+        // A search by `_id` finds no copy, whatever its status.
+        guard !query.contains(where: { ["status", "_id"].contains(SearchEquivalence.split($0.name).0) }),
+            let definition = parameters.first(where: { $0.code == "status" }), definition.kind == .token,
+            SearchEquivalence.element(definition)?.path == ["\(type).status"],
+            let current = match["status"]?.stringValue, let id = match["id"]?.stringValue,
+            let binding = bindings.all.first(where: { $0.context == "\(type).status" }),
+            case .codes(let codes)? = bindings.codes(of: binding.valueSet),
+            let other = codes.map(\.code).filter({ $0 != current && $0 != "entered-in-error" }).sorted().first
+        else { return nil }
+        return .mutant(
+            "get " + path(type, query + [("status", current)]),
+            copy: DistinguishingCopy(source: "\(type)/\(id)", element: "status", value: other))
     }
 
     /// The type and id a reference value names, by the parameter's targets.
