@@ -272,3 +272,40 @@ struct LessonRouteTests {
         #expect(problems == ["step 1 (Connect): the step's checks hold before anything is typed, so they cannot fail"])
     }
 }
+
+/// The routes `lesson check` makes itself, proven on lessons written here.
+@Suite("Generated lesson routes", .serialized)
+struct GeneratedLessonRouteTests {
+    static func report(_ checks: String) async throws -> LessonVerifier.GeneratedRoutes {
+        let text = """
+            %server builtin r4
+            %load data/vitals-r4.ndjson
+            # try: Herbert's systolic readings
+            > search Observation patient=f001 code=http://loinc.org|8480-6
+            also> search Observation patient=f001 code=8480-6
+            wrong> search Observation code=8480-6
+            \(checks)
+            hint: one
+            hint: two
+            """
+        let lesson = try Lesson(parsing: text, file: LessonTests.folder + "/x.lesson", id: "99-x")
+        return await LessonVerifier(servers: { .inProcess(now: nil) }).report(for: lesson)
+    }
+
+    /// Every systolic reading of Herbert's is `final`: only a copy in another status tells
+    /// `status=final` from the whole set. A check of the set refuses it there.
+    @Test func aNarrowingToldApartOnDataTheCheckAdds() async throws {
+        let report = try await Self.report("? answers GET Observation?patient=f001&code=http://loinc.org|8480-6")
+        #expect(report.problems == [])
+        #expect(report.distinguished == 1)
+        #expect(report.steps.count == 1 && report.steps[0].mutants == report.mutants && report.mutants >= 3)
+    }
+
+    /// A check of the request's parameters alone takes the narrowed search, even on data where
+    /// it answers less: the generator says so.
+    @Test func aCheckThatTakesANarrowing() async throws {
+        let report = try await Self.report("? requested GET Observation patient=f001 code")
+        #expect(report.problems.contains { $0.contains("status=final") && $0.contains("even with a copy") })
+        #expect(report.problems.contains { $0.contains("_id=") })
+    }
+}

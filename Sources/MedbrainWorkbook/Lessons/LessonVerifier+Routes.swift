@@ -107,6 +107,9 @@ extension LessonVerifier {
         if step.checks.contains(where: { if case .requested = $0 { true } else { false } }) {
             routes += CommandVariants.scopes(step.commands)
         }
+        if step.checks.contains(where: { if case .doseWritten = $0 { true } else { false } }) {
+            routes += DoseVariants.routes(step.commands)
+        }
         return routes
     }
 
