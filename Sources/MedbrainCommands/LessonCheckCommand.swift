@@ -14,7 +14,8 @@ struct LessonCheckCommand: AsyncParsableCommand {
             fresh built-in server for each route, every step's solution and each also> route \
             must complete the step, and no wrong> attempt may; every exercise needs two or more \
             hints, and a try step another route and a wrong attempt. A step whose checks hold \
-            before anything is typed is reported too. The exit status is 1 if any file has a problem.
+            before anything is typed is reported too, and so is a question whose answer an \
+            earlier FILE printed. The exit status is 1 if any file has a problem.
             Example: medbrain lesson check lessons/03-login.lesson
             """
     )
@@ -27,8 +28,15 @@ struct LessonCheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         var failed = 0
+        // Lessons given together are taken in their order: a later question's answer may not
+        // be what an earlier lesson printed.
+        let lessons = files.compactMap { try? Workbook.readLesson(at: $0) }
+        let earlier =
+            lessons.count > 1
+            ? await LessonVerifier(servers: { .inProcess(now: nil) }).answersPrintedInEarlierLessons(lessons) : [:]
         for file in files {
-            let report = await Self.report(for: file)
+            var report = await Self.report(for: file)
+            if let lesson = try? Workbook.readLesson(at: file) { report.problems += earlier[lesson.id] ?? [] }
             var generated = ""
             if report.equivalents + report.mutants > 0 {
                 let added = report.distinguished == 0 ? "" : ", \(report.distinguished) of them on data the check added"

@@ -290,6 +290,42 @@ struct AnswerLeakTests {
         #expect(try await Self.problems(text) == ["step 3 (Q): its answer '11' was printed before the question"])
     }
 
+    /// An earlier lesson's output counts too, as a student who took the lessons in order saw
+    /// it: a word anywhere, a number only as a count of a search of the type its answer counts.
+    @Test func anAnswerAnEarlierLessonPrintedIsRefused() async throws {
+        let first = try Lesson(
+            parsing: "%server builtin dstu2\n# Log in\n> login\n> whoami\n? ran whoami\n" + "# Search\n"
+                + "> search MedicationOrder patient=f001\n? ran search\n", file: "a.lesson", id: "01-a")
+        let later = { (question: String) in
+            try Lesson(parsing: "%server builtin dstu2\n" + question, file: "b.lesson", id: "02-b")
+        }
+        let birthday = try later("# question: Q\n> answer 1961-12-24\nanswer: 1961-12-24\n")
+        let orders = try later(
+            "# question: Orders\n> answer 11\nanswer: fhirpath GET MedicationOrder?patient=f001 total\n")
+        // An answer of 11 computed from a search of doses (the expression is the number itself).
+        let doses = try later("# question: Doses\n> answer 11\nanswer: fhirpath GET MedicationAdministration?patient=f001 11\n")
+        let verifier = LessonVerifier(servers: { .inProcess(now: nil) })
+        #expect(
+            await verifier.answersPrintedInEarlierLessons([first, birthday]) == [
+                "02-b": ["step 1 (Q): its answer '1961-12-24' was printed in lesson 01-a"]
+            ])
+        #expect(
+            await verifier.answersPrintedInEarlierLessons([first, orders]) == [
+                "02-b": ["step 1 (Orders): its answer '11' was printed in lesson 01-a"]
+            ])
+        // 11 orders were counted, not 11 doses: no count of doses was given.
+        #expect(await verifier.answersPrintedInEarlierLessons([first, doses]).isEmpty)
+        // Taken in the other order, nothing was printed before.
+        #expect(await verifier.answersPrintedInEarlierLessons([birthday, first]).isEmpty)
+    }
+
+    /// The workbook's lessons, taken in order, print no later question's answer.
+    @Test func noLessonGivesALaterAnswerAway() async {
+        let problems = await LessonVerifier(servers: { .inProcess(now: nil) }).answersPrintedInEarlierLessons(
+            LessonTests.workbook.lessons)
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
     @Test func aSummaryLineIsRefused() async throws {
         let text =
             "%server builtin dstu2\n# Log in\n> login\n> whoami\n? ran whoami\n# question: Q\n> answer 1961-12-24\nanswer: 1961-12-24\n"

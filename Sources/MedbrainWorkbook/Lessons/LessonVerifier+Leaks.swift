@@ -11,12 +11,26 @@ extension LessonVerifier {
     /// Runs the lesson's solutions in one session that keeps what it printed and, before each
     /// question, looks for its accepted answers there.
     func answersPrintedBefore(in lesson: Lesson) async -> [String] {
-        guard let makeListening else { return [] }
+        await printedWalk(of: lesson)?.problems ?? []
+    }
+
+    /// What a walk through a lesson's solutions printed (JSON and tables left out), and each
+    /// question's accepted answers on its data: what a later lesson's questions are read against.
+    struct PrintedWalk {
+        var problems: [String] = []
+        var text = ""
+        /// Each question: its step, title, accepted values, own text, and the types its
+        /// computed answers search or read.
+        var questions: [(step: Int, title: String, values: [String], asked: String, types: Set<String>)] = []
+    }
+
+    private func printedWalk(of lesson: Lesson) async -> PrintedWalk? {
+        guard let makeListening else { return nil }
         let printed = Printed()
         let repl = makeListening(printed)
         repl.extensions = [LessonCommands(workbook: Workbook(lessons: [lesson]), progressPath: nil)]
         await repl.execute("lesson \(lesson.id)")
-        var (seen, problems) = ("", [String]())
+        var (seen, walk) = ("", PrintedWalk())
         _ = printed.take()
         for (index, step) in lesson.steps.enumerated() {
             if step.kind == .question {
@@ -24,14 +38,19 @@ extension LessonVerifier {
                 let before = Self.withoutTables(
                     Self.withoutJSON(String(seen.prefix(seen.count - Self.shown(step, in: seen)))))
                 let asked = step.narrative.joined(separator: "\n")
+                var values: [String] = []
                 for answer in step.answers {
-                    guard case .success(let values) = await answer.values(in: repl) else { continue }
-                    if let value = values.first(where: { Self.printed($0, in: before) && !Self.printed($0, in: asked) })
-                    {
-                        problems.append(
-                            "step \(index + 1) (\(step.title)): its answer '\(value)' was printed before the question")
-                        break
-                    }
+                    guard case .success(let found) = await answer.values(in: repl) else { continue }
+                    values += found
+                }
+                let types = step.answers.compactMap { answer -> String? in
+                    guard case .computed(let path, _) = answer else { return nil }
+                    return String(path.prefix { $0 != "?" && $0 != "/" })
+                }
+                walk.questions.append((index + 1, step.title, values, asked, Set(types)))
+                if let value = values.first(where: { Self.printed($0, in: before) && !Self.printed($0, in: asked) }) {
+                    walk.problems.append(
+                        "step \(index + 1) (\(step.title)): its answer '\(value)' was printed before the question")
                 }
             }
             for command in step.commands { await repl.execute(command) }
@@ -39,6 +58,32 @@ extension LessonVerifier {
             seen += printed.take()
         }
         await repl.shutdown()
+        walk.text = Self.withoutTables(Self.withoutJSON(seen))
+        return walk
+    }
+
+    /// Questions whose answers an earlier lesson printed (in the order given, the workbook's),
+    /// where a student who took the lessons in order would remember rather than look: a line
+    /// per question, by lesson id.
+    public func answersPrintedInEarlierLessons(_ lessons: [Lesson]) async -> [String: [String]] {
+        var earlier: [(id: String, text: String)] = []
+        var problems: [String: [String]] = [:]
+        for lesson in lessons {
+            guard let walk = await printedWalk(of: lesson) else { return [:] }
+            for question in walk.questions {
+                for (id, text) in earlier {
+                    guard
+                        let value = question.values.first(where: {
+                            Self.printed($0, in: text, countOf: question.types) && !Self.printed($0, in: question.asked)
+                        })
+                    else { continue }
+                    problems[lesson.id, default: []].append(
+                        "step \(question.step) (\(question.title)): its answer '\(value)' was printed in lesson \(id)")
+                    break
+                }
+            }
+            earlier.append((lesson.id, walk.text))
+        }
         return problems
     }
 
@@ -70,6 +115,16 @@ extension LessonVerifier {
         guard answer.allSatisfy({ $0.isNumber || $0 == "." }) else { return holds(text, word: answer) }
         return ["\(answer) match", "\(answer) matches", "total \(answer)", "total: \(answer)"].contains {
             holds(text, word: $0)
+        }
+    }
+
+    /// Whether `answer` was printed in another lesson where a student would remember it: a
+    /// word as anywhere; a number only as a count of a search of one of `types` (another
+    /// lesson's "1 match" of Patients tells nothing of how many Medications came along).
+    static func printed(_ answer: String, in text: String, countOf types: Set<String>) -> Bool {
+        guard answer.allSatisfy({ $0.isNumber || $0 == "." }) else { return holds(text, word: answer) }
+        return text.split(separator: "\n").contains { line in
+            printed(answer, in: String(line)) && types.contains { line.contains("GET \($0)") }
         }
     }
 
