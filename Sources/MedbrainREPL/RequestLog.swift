@@ -19,6 +19,15 @@ public final class RequestLog: Sendable {
     >(([], [], [], 0))
     /// The newest refusal that came with an OperationOutcome.
     private let refusal = Mutex<Refusal?>(nil)
+    /// Whether each answer's resources are kept (``AnsweredResources``): only a lesson's checks
+    /// read them, and finding them parses every answer's body a second time.
+    private let answering = Atomic<Bool>(false)
+
+    /// Keeps what each answer found from now on, for a lesson's checks; off until a lesson starts.
+    public var keepsAnswers: Bool {
+        get { answering.load(ordering: .relaxed) }
+        set { answering.store(newValue, ordering: .relaxed) }
+    }
 
     /// A request the server refused (4xx, 5xx), with the OperationOutcome it sent: a command
     /// that failed on it shows every issue and keeps the outcome as the last result.
@@ -40,7 +49,7 @@ public final class RequestLog: Sendable {
         var exchange = exchange
         let written = Self.written(by: exchange)
         let outcome = Self.outcome(of: exchange)
-        let answered = AnsweredResources(exchange)
+        let answered = keepsAnswers ? AnsweredResources(exchange) : nil
         exchange.requestBody = exchange.requestBody.flatMap(Self.keptForm)
         exchange.responseBody = nil
         let number = state.withLock { state in

@@ -7,6 +7,8 @@ extension LessonCommands {
     /// commands of the steps before it run again, quietly, so the session is as it was left.
     /// A finished lesson starts again at step 1 and stays finished.
     func start(_ lesson: Lesson, in repl: any LessonHost) async throws {
+        // A search check reads which resources each answer found.
+        repl.requests.keepsAnswers = true
         try await repl.restart(
             now: lesson.header.now, timeZone: lesson.header.timeZone, seed: seed,
             withholdsInstructions: lesson.withholdsInstructions)
