@@ -40,11 +40,13 @@ struct LessonCheckCommand: AsyncParsableCommand {
             var generated = ""
             if report.equivalents + report.mutants > 0 {
                 let added = report.distinguished == 0 ? "" : ", \(report.distinguished) of them on data the check added"
-                generated = " (generated: \(report.equivalents) equivalent routes passed, \(report.mutants) mutants refused\(added))"
+                generated =
+                    " (generated: \(report.equivalents) equivalent routes passed, \(report.mutants) mutants refused\(added))"
             }
             let perStep =
                 steps
-                ? report.steps.map { "  step \($0.step): \($0.equivalents) equivalent, \($0.mutants) mutants\n" }.joined() : ""
+                ? report.steps.map { "  step \($0.step): \($0.equivalents) equivalent, \($0.mutants) mutants\n" }
+                    .joined() : ""
             if report.problems.isEmpty {
                 Output.standardOutput("ok    \(file)\(generated)\n" + perStep)
             } else {

@@ -79,7 +79,8 @@ extension REPL {
     public func place(_ resource: JSONValue) async throws -> String {
         guard let type = resource["resourceType"]?.stringValue else { throw REPLError("no resourceType") }
         let response = try await context.session.connected().unobserved().request("POST", type, body: resource)
-        guard (200..<300).contains(response.status), let id = response.json?["id"]?.stringValue ?? response.createdID(of: type)
+        guard (200..<300).contains(response.status),
+            let id = response.json?["id"]?.stringValue ?? response.createdID(of: type)
         else { throw REPLError("the server answered \(response.status)") }
         return "\(type)/\(id)"
     }

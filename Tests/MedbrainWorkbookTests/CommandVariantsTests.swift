@@ -19,8 +19,11 @@ struct CommandVariantsTests {
         #expect(failing.contains(#"instructions {"text":"3 times a day"}"#))
         #expect(failing.contains(#"instructions {"code":{"text":"3 times a day"}}"#))
         // Each structured element left out, the sentence in code.text beside the rest.
-        #expect(failing.contains(#"instructions {"repeat":{"frequency":3,"period":1},"code":{"text":"3 times a day"}}"#))
-        #expect(failing.contains(#"instructions {"repeat":{"frequency":3,"periodUnit":"d"},"code":{"text":"3 times a day"}}"#))
+        #expect(
+            failing.contains(#"instructions {"repeat":{"frequency":3,"period":1},"code":{"text":"3 times a day"}}"#))
+        #expect(
+            failing.contains(
+                #"instructions {"repeat":{"frequency":3,"periodUnit":"d"},"code":{"text":"3 times a day"}}"#))
         // Without frequency a Timing still means once per period: leaving out a frequency of 1 is no mutant.
         let once = CommandVariants.timing(
             [#"instructions {"repeat": {"frequency": 1, "period": 1, "periodUnit": "d"}}"#], sentence: "Once a day")
@@ -30,7 +33,9 @@ struct CommandVariantsTests {
     /// A scope is a set of words; a patient scope widened to every interaction or to the
     /// user's reach is another request.
     @Test func aScopeAskedFor() {
-        let routes = CommandVariants.scopes(["get /auth/authorize?client_id=x&scope=launch/patient+patient/*.rs&state=s"])
+        let routes = CommandVariants.scopes([
+            "get /auth/authorize?client_id=x&scope=launch/patient+patient/*.rs&state=s"
+        ])
         #expect(
             routes.map { ($0.commands[0], $0.shouldComplete) }.elementsEqual(
                 [

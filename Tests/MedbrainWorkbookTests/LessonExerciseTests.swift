@@ -303,7 +303,8 @@ struct AnswerLeakTests {
         let orders = try later(
             "# question: Orders\n> answer 11\nanswer: fhirpath GET MedicationOrder?patient=f001 total\n")
         // An answer of 11 computed from a search of doses (the expression is the number itself).
-        let doses = try later("# question: Doses\n> answer 11\nanswer: fhirpath GET MedicationAdministration?patient=f001 11\n")
+        let doses = try later(
+            "# question: Doses\n> answer 11\nanswer: fhirpath GET MedicationAdministration?patient=f001 11\n")
         let verifier = LessonVerifier(servers: { .inProcess(now: nil) })
         #expect(
             await verifier.answersPrintedInEarlierLessons([first, birthday]) == [

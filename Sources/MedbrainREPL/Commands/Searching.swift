@@ -47,7 +47,8 @@ private struct Searching {
         let bundle = try await client.search(type, parameters)
         let query = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
         let request = "GET \(type)" + (query.isEmpty ? "" : "?" + query)
-        try context.presenter.present(try filtered(bundle, request: request, pages: 1...1, by: filter, since: mark), savingTo: file)
+        try context.presenter.present(
+            try filtered(bundle, request: request, pages: 1...1, by: filter, since: mark), savingTo: file)
     }
 
     /// The result of a page, with `--where`'s condition applied and said, when there is one.

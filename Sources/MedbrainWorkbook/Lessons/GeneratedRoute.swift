@@ -5,6 +5,9 @@ struct GeneratedRoute: Sendable, Equatable {
     var shouldComplete: Bool
     /// For a mutant the data as written cannot tell from the goal: the resource that can.
     var copy: DistinguishingCopy? = nil
+    /// A mutant only on the data it was made from (a page dropped: on a student's data the
+    /// first page may hold every match).
+    var writtenDataOnly = false
 
     static func equivalent(_ commands: String...) -> GeneratedRoute {
         GeneratedRoute(commands: commands, shouldComplete: true)

@@ -35,12 +35,22 @@ extension LessonVerifier {
             var counts = (equivalents: 0, mutants: 0)
             for route in routes {
                 let name = route.shouldComplete ? "generated route" : "generated mutant"
-                switch await judge(route, at: index, of: lesson) {
-                case .holds(let distinguished):
-                    if route.shouldComplete { counts.equivalents += 1 } else { counts.mutants += 1 }
-                    if distinguished { result.distinguished += 1 }
-                case .fails(let problem):
+                // A mutant must be refused on a student's data too, not only on the data as written.
+                var seeds: [String?] = [nil]
+                if !route.shouldComplete, !route.writtenDataOnly { seeds.append(Self.mutantSeed) }
+                var problem: String?
+                for seed in seeds where problem == nil {
+                    switch await judge(route, at: index, of: lesson, seed: seed) {
+                    case .holds(let distinguished): if distinguished, seed == nil { result.distinguished += 1 }
+                    case .fails(let found): problem = seed.map { "with seed \($0): " + found } ?? found
+                    }
+                }
+                if let problem {
                     result.problems.append("\(place), \(name) \(route.commands.joined(separator: "; ")): \(problem)")
+                } else if route.shouldComplete {
+                    counts.equivalents += 1
+                } else {
+                    counts.mutants += 1
                 }
             }
             result.equivalents += counts.equivalents
@@ -50,6 +60,10 @@ extension LessonVerifier {
         return result
     }
 
+    /// The seeded data mutants run on besides the data as written: doses missed, moved and
+    /// dropped, where a check that compares with a number of the written data would slip.
+    static let mutantSeed = "2"
+
     private enum Judgement {
         case holds(distinguished: Bool)
         case fails(String)
@@ -57,15 +71,16 @@ extension LessonVerifier {
 
     /// Runs a route; a mutant that completed the step on the data as written runs again with
     /// its distinguishing copy, if it has one.
-    private func judge(_ route: GeneratedRoute, at index: Int, of lesson: Lesson) async -> Judgement {
-        let verdict = await run(route.commands, at: index, of: lesson, shouldComplete: route.shouldComplete, first: false)
+    private func judge(_ route: GeneratedRoute, at index: Int, of lesson: Lesson, seed: String?) async -> Judgement {
+        let verdict = await run(
+            route.commands, at: index, of: lesson, shouldComplete: route.shouldComplete, first: false, seed: seed)
         switch verdict {
         case .holds: return .holds(distinguished: false)
         case .stepFails(let problem): return .fails(problem)
         case .routeFails(let problem):
             guard let copy = route.copy else { return .fails(problem) }
             let again = await run(
-                route.commands, at: index, of: lesson, shouldComplete: false, first: false,
+                route.commands, at: index, of: lesson, shouldComplete: false, first: false, seed: seed,
                 prepare: { repl in await Self.add(copy, in: repl) })
             switch again {
             case .holds: return .holds(distinguished: true)
@@ -122,7 +137,7 @@ extension LessonVerifier {
         var routes = variants.equivalents().map { GeneratedRoute.equivalent("get \($0)") }
         if let paged = variants.paged(count: found.count) {
             routes.append(GeneratedRoute(commands: paged.followed, shouldComplete: true))
-            routes.append(GeneratedRoute(commands: paged.dropped, shouldComplete: false))
+            routes.append(GeneratedRoute(commands: paged.dropped, shouldComplete: false, writtenDataOnly: true))
         }
         routes += variants.mutants(others: solution.others, firstMatch: firstMatch).map { .mutant("get \($0)") }
         if let match = solution.firstMatch, let narrowing = variants.statusNarrowing(of: match) {

@@ -85,23 +85,32 @@ public struct LessonVerifier {
     /// data before the route runs (nil when it could, or why not).
     func run(
         _ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, first: Bool,
-        prepare: ((REPL) async -> String?)? = nil
+        seed: String? = nil, prepare: ((REPL) async -> String?)? = nil
     ) async -> Verdict {
         let repl = makeREPL()
         let verdict = await run(
-            route, at: index, of: lesson, shouldComplete: shouldComplete, first: first, prepare: prepare, in: repl)
+            route, at: index, of: lesson, shouldComplete: shouldComplete, first: first, seed: seed, prepare: prepare,
+            in: repl)
         await repl.shutdown()
         return verdict
     }
 
-    /// Starts the lesson in `repl` and runs the solutions of the steps before `index`.
-    func reach(_ index: Int, of lesson: Lesson, in repl: REPL) async -> Result<LessonCommands, WorkbookProblem> {
+    /// Starts the lesson in `repl`, on the data of `seed` (nil: as written), and runs the
+    /// solutions of the steps before `index`.
+    func reach(_ index: Int, of lesson: Lesson, in repl: REPL, seed: String? = nil) async -> Result<
+        LessonCommands, WorkbookProblem
+    > {
         let lessons = LessonCommands(workbook: Workbook(lessons: [lesson]), progressPath: nil)
+        lessons.progress.seed = seed
         repl.extensions = [lessons]
         guard await repl.executeQuietly(["lesson \(lesson.id)"]) else {
             return .failure(WorkbookProblem("the lesson did not start"))
         }
-        for step in lesson.steps[..<index] { _ = await repl.executeQuietly(step.commands) }
+        // A question's answer as the seed's data gives it, where the lesson computes it.
+        for step in lesson.steps[..<index] {
+            let commands = seed == nil ? step.commands : await LessonCommands.solution(of: step, in: repl)
+            _ = await repl.executeQuietly(commands)
+        }
         guard lessons.currentStep()?.1 == index, lessons.checking else {
             return .failure(
                 WorkbookProblem("the solutions of the steps before it did not bring the lesson to this step"))
@@ -110,11 +119,11 @@ public struct LessonVerifier {
     }
 
     private func run(
-        _ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, first: Bool,
+        _ route: [String], at index: Int, of lesson: Lesson, shouldComplete: Bool, first: Bool, seed: String?,
         prepare: ((REPL) async -> String?)?, in repl: REPL
     ) async -> Verdict {
         let lessons: LessonCommands
-        switch await reach(index, of: lesson, in: repl) {
+        switch await reach(index, of: lesson, in: repl, seed: seed) {
         case .success(let reached): lessons = reached
         case .failure(let problem): return .stepFails(problem.description)
         }
