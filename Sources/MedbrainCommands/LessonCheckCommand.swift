@@ -47,12 +47,14 @@ struct LessonCheckCommand: AsyncParsableCommand {
                 steps
                 ? report.steps.map { "  step \($0.step): \($0.equivalents) equivalent, \($0.mutants) mutants\n" }
                     .joined() : ""
+            // Mutants nothing could tell apart are proven neither way: said, not failed.
+            let notes = perStep + report.unproven.map { "  not proven: \($0)\n" }.joined()
             if report.problems.isEmpty {
-                Output.standardOutput("ok    \(file)\(generated)\n" + perStep)
+                Output.standardOutput("ok    \(file)\(generated)\n" + notes)
             } else {
                 failed += 1
                 Output.standardOutput(
-                    "FAIL  \(file)\(generated)\n" + perStep + report.problems.map { "  \($0)\n" }.joined())
+                    "FAIL  \(file)\(generated)\n" + notes + report.problems.map { "  \($0)\n" }.joined())
             }
         }
         if failed > 0 { throw ExitCode(1) }

@@ -5,12 +5,45 @@ import Testing
 /// The REPL in a real pseudo-terminal (through `script`), typed at like a person would.
 @Suite("medbrain on a terminal", .serialized)
 struct TerminalTests {
-    /// Sends each chunk after a pause (libedit reads keys, not lines) and returns the screen.
-    static func typing(_ chunks: [String], history: URL, arguments: [String] = []) async throws -> String {
-        try await offThePool { try typingBlocking(chunks, history: history, arguments: arguments) }
+    /// Sends each chunk as a person would: a line once the REPL prompts for it (`medbrain> `
+    /// or `...> `), a key within a line after a pause (libedit reads keys, not lines); returns
+    /// the screen. Waiting for the prompt, not a fixed time, keeps a slow first create on a
+    /// busy machine from being cut short by the next key.
+    /// `prompted`: false for a session that shows no prompt (`replay --step` waits for a key),
+    /// where each chunk follows a fixed pause.
+    static func typing(_ chunks: [String], history: URL, arguments: [String] = [], prompted: Bool = true)
+        async throws -> String
+    {
+        try await offThePool {
+            try typingBlocking(chunks, history: history, arguments: arguments, prompted: prompted)
+        }
     }
 
-    private static func typingBlocking(_ chunks: [String], history: URL, arguments: [String]) throws -> String {
+    /// What the terminal has shown so far, filled in from the reader's thread.
+    private final class Screen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+
+        func append(_ more: Data) { lock.withLock { data.append(more) } }
+        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+        /// Waits until the last line shows a prompt, or `seconds` have passed.
+        func waitForPrompt(seconds: Double) {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                let lastLine =
+                    text.replacingOccurrences(of: "\r", with: "").split(
+                        separator: "\n", omittingEmptySubsequences: false
+                    ).last ?? ""
+                if lastLine.contains("medbrain> ") || lastLine.contains("...> ") { return }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+    }
+
+    private static func typingBlocking(_ chunks: [String], history: URL, arguments: [String], prompted: Bool) throws
+        -> String
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         let command = ([Medbrain.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
@@ -22,16 +55,26 @@ struct TerminalTests {
         process.environment = environment
         let (input, output) = (Pipe(), Pipe())
         (process.standardInput, process.standardOutput, process.standardError) = (input, output, output)
+        let screen = Screen()
+        output.fileHandleForReading.readabilityHandler = { handle in screen.append(handle.availableData) }
         try process.run()
-        Thread.sleep(forTimeInterval: 1.5)
-        for chunk in chunks {
+        for (index, chunk) in chunks.enumerated() {
+            if !prompted {
+                Thread.sleep(forTimeInterval: index == 0 ? 1.5 : 0.7)
+            } else if index == 0 || chunks[index - 1].hasSuffix("\n") {
+                screen.waitForPrompt(seconds: 60)
+                // libedit sets the line up after the prompt is written.
+                Thread.sleep(forTimeInterval: 0.2)
+            } else {
+                Thread.sleep(forTimeInterval: 0.7)
+            }
             input.fileHandleForWriting.write(Data(chunk.utf8))
-            Thread.sleep(forTimeInterval: 0.7)
         }
         try input.fileHandleForWriting.close()
-        let screen = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: screen, as: UTF8.self).replacingOccurrences(of: "\r", with: "")
+        output.fileHandleForReading.readabilityHandler = nil
+        screen.append(output.fileHandleForReading.readDataToEndOfFile())
+        return screen.text.replacingOccurrences(of: "\r", with: "")
     }
 
     @Test func upArrowTabAndCtrlC() async throws {
@@ -75,7 +118,7 @@ struct TerminalTests {
         let transcript = Medbrain.root.appendingPathComponent("transcripts/tutorial-r4.txt").path
         let screen = try await Self.typing(
             ["\n", "\n", "q"], history: URL(fileURLWithPath: "/dev/null"),
-            arguments: ["replay", "--step", "--delay", "5", transcript])
+            arguments: ["replay", "--step", "--delay", "5", transcript], prompted: false)
         #expect(screen.contains("Keys: Enter goes on"))
         #expect(screen.contains("medbrain> login\nlogged in as Dipl.-Ing. Herbert Hannes Mustermann (Patient/f001)"))
         #expect(!screen.contains("born    1961-12-24"), "\(screen)")

@@ -64,6 +64,48 @@ struct CommandVariantsTests {
         #expect(failing.contains { $0.contains(#""wasNotGiven":true"#) })
     }
 
+    /// The other outcome is written in the dose's own release: DSTU2's wasNotGiven when the
+    /// dose leaves it out, STU3's notGiven, R4's status.
+    @Test(arguments: [
+        (
+            #"{"resourceType": "MedicationAdministration", "status": "completed", "effectiveTimeDateTime": "2016-08-12T20:00:00Z"}"#,
+            #""wasNotGiven":true"#
+        ),
+        (
+            #"{"resourceType": "MedicationAdministration", "status": "completed", "prescription": {"reference": "MedicationRequest/x"}, "effectiveDateTime": "2016-08-12T20:00:00Z"}"#,
+            #""notGiven":true"#
+        ),
+        (
+            #"{"resourceType": "MedicationAdministration", "status": "completed", "request": {"reference": "MedicationRequest/x"}, "effectiveDateTime": "2016-08-12T20:00:00Z"}"#,
+            #""status":"not-done""#
+        ),
+    ])
+    func theOtherOutcomeInItsRelease(dose: String, outcome: String) {
+        let failing = DoseVariants.routes(["post MedicationAdministration " + dose]).filter { !$0.shouldComplete }
+        #expect(failing.contains { $0.commands[0].contains(outcome) }, "\(failing)")
+        #expect(!failing.contains { $0.commands[0].contains(#""status":"not-done""#) } || outcome.contains("not-done"))
+    }
+
+    /// A Dosage that says more than its Timing (a dose) is not the Timing alone.
+    @Test func aDosageWithADoseIsNoTimingAlone() {
+        let routes = CommandVariants.timing(
+            [
+                #"instructions {"timing": {"repeat": {"frequency": 3, "period": 1, "periodUnit": "d"}}, "doseQuantity": {"value": 2}}"#
+            ],
+            sentence: "2 3 times a day")
+        #expect(!routes.filter(\.shouldComplete).contains { $0.commands[0].hasPrefix(#"instructions {"repeat""#) })
+    }
+
+    /// A read goal makes read routes, never search routes, whatever else the solution ran.
+    @Test func aReadGoalIsNoSearch() throws {
+        let lesson = try Lesson(
+            parsing:
+                "%server builtin dstu2\n# try: Read\n> search MedicationOrder patient=f001\n> read MedicationOrder ord-02\n"
+                + "? answers GET MedicationOrder/ord-02\nhint: a\nhint: b\n", file: "x.lesson", id: "01-x")
+        #expect(!LessonVerifier.isSearchStep(lesson.steps[0]))
+        #expect(LessonVerifier.isReadStep(lesson.steps[0]))
+    }
+
     @Test func aDoseAdministered() {
         let routes = DoseVariants.routes(["login", "administer 11 missed at 2016-08-16T08:00:00+02:00"])
         #expect(

@@ -316,6 +316,9 @@ struct AnswerLeakTests {
             ])
         // 11 orders were counted, not 11 doses: no count of doses was given.
         #expect(await verifier.answersPrintedInEarlierLessons([first, doses]).isEmpty)
+        // Nor of Medications: `GET MedicationOrder` is no request of Medication.
+        let medications = try later("# question: Meds\n> answer 11\nanswer: fhirpath GET Medication?_count=1 11\n")
+        #expect(await verifier.answersPrintedInEarlierLessons([first, medications]).isEmpty)
         // Taken in the other order, nothing was printed before.
         #expect(await verifier.answersPrintedInEarlierLessons([birthday, first]).isEmpty)
     }
@@ -368,6 +371,32 @@ struct AnswerLeakTests {
         #expect(printed.text.components(separatedBy: "Step 2 of 2: Read the order").count == 3)
         #expect(await repl.execute("get MedicationOrder/ord-02"))
         #expect(printed.text.contains("Well done: you finished lesson 1"))
+        await repl.shutdown()
+    }
+
+    /// `hidden` reads the path as the server does (percent-encoded or not), tells an id that is
+    /// nowhere from one the server holds, and a request of the base itself is no read.
+    @Test func aHiddenCheckReadsThePathAsTheServerDoes() async throws {
+        let (repl, printed) = try LessonExerciseTests.session(
+            """
+            %server builtin dstu2
+            # try: Knock
+            > get Patient/f002
+            wrong> get Patient/nobody
+            ? hidden
+            hint: one
+            hint: two
+            """)
+        #expect(await repl.execute("lesson 1"))
+        _ = await repl.execute("get [BASE]/")
+        #expect(await repl.execute("check"))
+        #expect(printed.text.contains("the last request of this step is no read of one resource"))
+        _ = await repl.execute("get Patient/nobody")
+        #expect(await repl.execute("check"))
+        #expect(printed.text.contains("the last read asked for a resource this server does not hold"))
+        #expect(await repl.execute("get Patient/f0%301"))
+        #expect(await repl.execute("check"))
+        #expect(printed.text.contains("the last read was answered 200, not refused"), "\(printed.text)")
         await repl.shutdown()
     }
 

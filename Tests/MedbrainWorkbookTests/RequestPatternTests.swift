@@ -124,6 +124,8 @@ struct RequestPatternTests {
         ("GET MedicationRequest patient=f001", "MedicationRequest?patient._id=f001,f002", .r4, false),
         ("GET MedicationRequest patient._id=f001", "MedicationRequest?patient=Patient/f001", .r4, true),
         ("GET MedicationRequest patient=f001", "MedicationRequest?patient.name=f001", .r4, false),
+        // `_id` holds an id alone: a reference there matches nothing.
+        ("GET MedicationRequest patient=f001", "MedicationRequest?patient._id=Patient/f001", .r4, false),
         ("GET MedicationRequest patient=f001", "Patient/f002/MedicationRequest", .r4, false),
         ("GET MedicationOrder patient=f001", "Patient/f001/MedicationOrder", .dstu2, true),
         ("GET MedicationRequest patient=Patient/f001", "MedicationRequest?patient=Group/f001", .r4, false),

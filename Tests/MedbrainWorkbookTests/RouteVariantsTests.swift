@@ -56,6 +56,13 @@ struct RouteVariantsTests {
         #expect(variants.paged(count: 1) == nil)
     }
 
+    /// A value holding a percent sign is written back encoded, as it was sent.
+    @Test func aPercentSignStaysEncoded() throws {
+        let variants = try #require(RouteVariants(path: "Observation?patient=f001&code=a%25b", version: .r4))
+        #expect(variants.equivalents().contains("Observation?code=a%25b&patient=f001"))
+        #expect(!variants.equivalents().contains { $0.contains("a%b") })
+    }
+
     @Test(arguments: ["Patient/f001", "MedicationRequest/ord-01/_history", "metadata", "$everything"])
     func onlyTypeLevelSearchesHaveVariants(path: String) {
         #expect(RouteVariants(path: path, version: .r4) == nil)

@@ -59,7 +59,12 @@ private struct Searching {
         guard let filter else {
             return ExploreResult(json: bundle.json, request: request, bundle: bundle, pages: pages)
         }
-        let (kept, left, matches) = try keep(bundle, where: filter)
+        let (kept, left, matches): (FHIRModel.Bundle, Int, Int)
+        do { (kept, left, matches) = try keep(bundle, where: filter) } catch {
+            // The student saw an error, not the pages: a check may not count what they held.
+            context.requests.narrow(since: mark, to: [])
+            throw error
+        }
         // What the pages read answered is, for a lesson's check, what the filter left of them.
         let shown = kept.entry.compactMap { entry -> String? in
             guard let type = entry.resource?["resourceType"]?.stringValue, let id = entry.resource?["id"]?.stringValue

@@ -16,9 +16,12 @@ enum CommandVariants {
         let isDosage = written["timing"] != nil
         guard let timing = isDosage ? written["timing"]?.objectValue : written else { return [] }
         let said = JSONValue.string(sentence)
-        var routes: [GeneratedRoute] = [
-            .equivalent(Self.instructions(isDosage ? .object(timing) : ["timing": json])),
-            .equivalent(Self.instructions(Self.reversed(json))),
+        var routes: [GeneratedRoute] = [.equivalent(Self.instructions(Self.reversed(json)))]
+        // A Dosage with more than its Timing (a dose, a route) says more than the Timing alone.
+        if !isDosage || Set(written.keys).isSubset(of: ["timing", "text"]) {
+            routes.append(.equivalent(Self.instructions(isDosage ? .object(timing) : ["timing": json])))
+        }
+        routes += [
             .mutant(Self.instructions(["text": said])),
             .mutant(Self.instructions(["code": ["text": said]])),
             .mutant(Self.instructions(["text": said, "timing": ["code": ["text": said]]])),

@@ -76,9 +76,17 @@ enum DoseVariants {
             later[key] = .string(Self.utc(time.addingTimeInterval(3600)))
             routes.append((write(later), false))
         }
-        if case .bool(let notGiven)? = dose["wasNotGiven"] {
+        // The other outcome in the release's words: DSTU2's wasNotGiven (a dose written with
+        // effectiveTime[x]), STU3's notGiven (with prescription and effective[x]), R4's status.
+        let isDSTU2 = dose["effectiveTimeDateTime"] != nil || dose["effectiveTimePeriod"] != nil
+        let flag = isDSTU2 ? "wasNotGiven" : "notGiven"
+        if case .bool(let notGiven)? = dose[flag] {
             var flipped = dose
-            flipped["wasNotGiven"] = .bool(!notGiven)
+            flipped[flag] = .bool(!notGiven)
+            routes.append((write(flipped), false))
+        } else if isDSTU2 || dose["prescription"] != nil {
+            var flipped = dose
+            flipped[flag] = true
             routes.append((write(flipped), false))
         } else if let status = dose["status"]?.stringValue, ["completed", "not-done"].contains(status) {
             var flipped = dose

@@ -197,12 +197,14 @@ public enum LessonCheck: Sendable, Equatable {
         guard let last = repl.requests.since(mark).last, let base = repl.baseURL else {
             return "no request sent in this step yet"
         }
-        let path = last.url.hasPrefix(base + "/") ? last.url.dropFirst(base.count + 1).split(separator: "?")[0] : ""
+        let target = last.url.hasPrefix(base + "/") ? last.url.dropFirst(base.count + 1) : ""
+        // A URL may spell a path percent-encoded (`Patient/f%30002`); the store names it plainly.
+        let path = String(target.prefix { $0 != "?" }).removingPercentEncoding ?? ""
         let segments = path.split(separator: "/")
         guard last.method == "GET", segments.count == 2, segments[0].first?.isUppercase == true else {
             return "the last request of this step is no read of one resource"
         }
-        guard let holds = await repl.serverHolds(String(path)) else {
+        guard let holds = await repl.serverHolds(path) else {
             return "this check needs the built-in server, which can say what it holds"
         }
         guard holds else { return "the last read asked for a resource this server does not hold" }

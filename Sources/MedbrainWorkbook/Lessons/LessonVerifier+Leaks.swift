@@ -45,7 +45,9 @@ extension LessonVerifier {
                 }
                 let types = step.answers.compactMap { answer -> String? in
                     guard case .computed(let path, _) = answer else { return nil }
-                    return String(path.prefix { $0 != "?" && $0 != "/" })
+                    let segments = path.prefix { $0 != "?" }.split(separator: "/")
+                    // `Patient/f001/Observation` searches Observations.
+                    return String(segments.count == 3 ? segments[2] : segments.first ?? "")
                 }
                 walk.questions.append((index + 1, step.title, values, asked, Set(types)))
                 if let value = values.first(where: { Self.printed($0, in: before) && !Self.printed($0, in: asked) }) {
@@ -124,8 +126,19 @@ extension LessonVerifier {
     static func printed(_ answer: String, in text: String, countOf types: Set<String>) -> Bool {
         guard answer.allSatisfy({ $0.isNumber || $0 == "." }) else { return holds(text, word: answer) }
         return text.split(separator: "\n").contains { line in
-            printed(answer, in: String(line)) && types.contains { line.contains("GET \($0)") }
+            printed(answer, in: String(line)) && types.contains { type in Self.names(line, type) }
         }
+    }
+
+    /// Whether `line` shows a request of `type` itself (`GET Medication?…`, not `GET MedicationRequest`).
+    private static func names(_ line: Substring, _ type: String) -> Bool {
+        var rest = line[...]
+        while let found = rest.range(of: "GET \(type)") {
+            let after = rest[found.upperBound...].first
+            if after == nil || after == "?" || after == "/" || after == " " || after == ")" { return true }
+            rest = rest[found.upperBound...]
+        }
+        return false
     }
 
     /// How much of the end of `text` is the step's own heading and narrative.

@@ -13,14 +13,17 @@ extension LessonVerifier {
         public var mutants = 0
         /// Mutants refused only on data the check added.
         public var distinguished = 0
+        /// Mutants that neither the data nor a copy could tell apart, each with why: not
+        /// proven either way, said beside the problems.
+        public var unproven: [String] = []
         /// Each step that had generated routes: its number (from 1), equivalents, mutants.
         public var steps: [(step: Int, equivalents: Int, mutants: Int)] = []
 
         public init(problems: [String] = []) { self.problems = problems }
 
         public static func == (lhs: GeneratedRoutes, rhs: GeneratedRoutes) -> Bool {
-            (lhs.problems, lhs.equivalents, lhs.mutants, lhs.distinguished)
-                == (rhs.problems, rhs.equivalents, rhs.mutants, rhs.distinguished)
+            (lhs.problems, lhs.equivalents, lhs.mutants, lhs.distinguished, lhs.unproven)
+                == (rhs.problems, rhs.equivalents, rhs.mutants, rhs.distinguished, rhs.unproven)
                 && lhs.steps.elementsEqual(rhs.steps) { $0 == $1 }
         }
     }
@@ -38,15 +41,20 @@ extension LessonVerifier {
                 // A mutant must be refused on a student's data too, not only on the data as written.
                 var seeds: [String?] = [nil]
                 if !route.shouldComplete, !route.writtenDataOnly { seeds.append(Self.mutantSeed) }
-                var problem: String?
-                for seed in seeds where problem == nil {
+                var (problem, unproven): (String?, String?) = (nil, nil)
+                for seed in seeds where problem == nil && unproven == nil {
+                    let named = { (text: String) in seed.map { "with seed \($0): " + text } ?? text }
                     switch await judge(route, at: index, of: lesson, seed: seed) {
                     case .holds(let distinguished): if distinguished, seed == nil { result.distinguished += 1 }
-                    case .fails(let found): problem = seed.map { "with seed \($0): " + found } ?? found
+                    case .fails(let found): problem = named(found)
+                    case .unproven(let why): unproven = named(why)
                     }
                 }
+                let described = "\(place), \(name) \(route.commands.joined(separator: "; "))"
                 if let problem {
-                    result.problems.append("\(place), \(name) \(route.commands.joined(separator: "; ")): \(problem)")
+                    result.problems.append("\(described): \(problem)")
+                } else if let unproven {
+                    result.unproven.append("\(described): \(unproven)")
                 } else if route.shouldComplete {
                     counts.equivalents += 1
                 } else {
@@ -67,6 +75,8 @@ extension LessonVerifier {
     private enum Judgement {
         case holds(distinguished: Bool)
         case fails(String)
+        /// Completed on the data, and no copy could be added that the step's solution still completes on.
+        case unproven(String)
     }
 
     /// Runs a route; a mutant that completed the step on the data as written runs again with
@@ -79,9 +89,19 @@ extension LessonVerifier {
         case .stepFails(let problem): return .fails(problem)
         case .routeFails(let problem):
             guard let copy = route.copy else { return .fails(problem) }
+            let prepare = { (repl: REPL) in await Self.add(copy, in: repl) }
+            // The copy must leave the step as it was: its own solution still completes it.
+            switch await run(
+                lesson.steps[index].commands, at: index, of: lesson, shouldComplete: true, first: false, seed: seed,
+                prepare: prepare)
+            {
+            case .holds: break
+            case .routeFails(let why), .stepFails(let why):
+                return .unproven("the data cannot tell it apart, and with a copy of \(copy.source) to tell it: \(why)")
+            }
             let again = await run(
                 route.commands, at: index, of: lesson, shouldComplete: false, first: false, seed: seed,
-                prepare: { repl in await Self.add(copy, in: repl) })
+                prepare: prepare)
             switch again {
             case .holds: return .holds(distinguished: true)
             case .routeFails(let problem), .stepFails(let problem):
@@ -94,9 +114,13 @@ extension LessonVerifier {
     static func add(_ copy: DistinguishingCopy, in repl: REPL) async -> String? {
         do {
             guard case .object(var object) = try await repl.fetch(copy.source) else { return "not a resource" }
+            // A new resource: its own id and version; its tags, profiles and narrative kept, so
+            // a goal that searches by them still finds it.
             object["id"] = nil
-            object["meta"] = nil
-            object["text"] = nil
+            if case .object(var meta)? = object["meta"] {
+                (meta["versionId"], meta["lastUpdated"]) = (nil, nil)
+                object["meta"] = meta.isEmpty ? nil : .object(meta)
+            }
             object[copy.element] = .string(copy.value)
             _ = try await repl.place(.object(object))
             return nil
@@ -161,7 +185,7 @@ extension LessonVerifier {
                 }
                 asksForSearch = true
             case .answers(let set):
-                guard set.page == nil else { return false }
+                guard set.page == nil, set.isSearch else { return false }
                 asksForSearch = true
             case .sameAs, .fhirpath, .answered: continue
             default: return false

@@ -100,8 +100,10 @@ struct RouteVariants {
     /// required codes that tells them apart where every match has that status.
     func statusNarrowing(of match: JSONValue) -> GeneratedRoute? {
         let bindings = version.release.bindings
-        // A search by `_id` finds no copy, whatever its status.
-        guard !query.contains(where: { ["status", "_id"].contains(SearchEquivalence.split($0.name).0) }),
+        // A search by `_id` finds no copy, whatever its status; nor one by when it was stored, or
+        // by what names it (a new resource is named by nothing).
+        let unfit = ["status", "_id", "_lastUpdated", "_has"]
+        guard !query.contains(where: { item in unfit.contains { SearchEquivalence.split(item.name).0.hasPrefix($0) } }),
             let definition = parameters.first(where: { $0.code == "status" }), definition.kind == .token,
             SearchEquivalence.element(definition)?.path == ["\(type).status"],
             let current = match["status"]?.stringValue, let id = match["id"]?.stringValue,
@@ -179,6 +181,7 @@ struct RouteVariants {
         var text = ""
         for character in value {
             switch character {
+            case "%": text += "%25"
             case "&": text += "%26"
             case "+": text += "%2B"
             case "#": text += "%23"

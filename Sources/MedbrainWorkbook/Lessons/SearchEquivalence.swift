@@ -79,7 +79,10 @@ struct SearchEquivalence {
     /// reference search it is (`patient=f001`, `performer:Practitioner=x`); nil for another
     /// name, or a list of ids (one reference search names one resource).
     static func idChain(_ name: String, _ value: String) -> (String, String)? {
-        guard let (head, tail) = chain(name), tail == "_id", !value.contains(",") else { return nil }
+        // `_id` holds an id alone: `patient._id=Patient/f001` matches nothing.
+        guard let (head, tail) = chain(name), tail == "_id", !value.contains(","), !value.contains("/") else {
+            return nil
+        }
         return (head, value)
     }
 
