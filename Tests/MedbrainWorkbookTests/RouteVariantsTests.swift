@@ -56,6 +56,30 @@ struct RouteVariantsTests {
         #expect(variants.paged(count: 1) == nil)
     }
 
+    /// A date a student might add: after the first match's day, by a date parameter the search
+    /// does not use; read from a dateTime or a Period's start, as the element is written.
+    @Test(arguments: [
+        (
+            "MedicationAdministration?request=MedicationRequest/ord-01", FHIRVersion.r4,
+            #"{"resourceType": "MedicationAdministration", "effectiveDateTime": "2016-07-04T08:00:00+02:00"}"#,
+            "MedicationAdministration?request=MedicationRequest/ord-01&effective-time=gt2016-07-04"
+        ),
+        (
+            "MedicationAdministration?prescription=MedicationOrder/ord-01", .dstu2,
+            #"{"resourceType": "MedicationAdministration", "effectiveTimePeriod": {"start": "2015-12-31T23:50:00+01:00"}}"#,
+            "MedicationAdministration?prescription=MedicationOrder/ord-01&effectivetime=gt2015-12-31"
+        ),
+    ])
+    func aDateNarrowing(path: String, version: FHIRVersion, match: String, expected: String) throws {
+        let variants = try #require(RouteVariants(path: path, version: version))
+        let route = try #require(variants.dateNarrowing(of: try JSONParser.parse(match)))
+        #expect(route.commands == ["get " + expected])
+        #expect(!route.shouldComplete && route.writtenDataOnly)
+        // A search that already names a date of that element gets no other.
+        let dated = try #require(RouteVariants(path: expected, version: version))
+        #expect(dated.dateNarrowing(of: try JSONParser.parse(match)) == nil)
+    }
+
     /// A value holding a percent sign is written back encoded, as it was sent.
     @Test func aPercentSignStaysEncoded() throws {
         let variants = try #require(RouteVariants(path: "Observation?patient=f001&code=a%25b", version: .r4))

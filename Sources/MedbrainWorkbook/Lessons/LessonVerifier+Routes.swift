@@ -164,8 +164,8 @@ extension LessonVerifier {
             routes.append(GeneratedRoute(commands: paged.dropped, shouldComplete: false, writtenDataOnly: true))
         }
         routes += variants.mutants(others: solution.others, firstMatch: firstMatch).map { .mutant("get \($0)") }
-        if let match = solution.firstMatch, let narrowing = variants.statusNarrowing(of: match) {
-            routes.append(narrowing)
+        if let match = solution.firstMatch {
+            routes += [variants.statusNarrowing(of: match), variants.dateNarrowing(of: match)].compactMap { $0 }
         }
         return routes
     }

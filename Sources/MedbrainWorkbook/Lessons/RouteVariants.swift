@@ -9,7 +9,7 @@ import FHIRModel
 /// `:Type` modifier; another parameter that reaches the same element; an `_include` with its
 /// target written out; the search as a compartment search (of one way in); the parameters in another order;
 /// a page at a time, every page followed. Mutants: another patient or order; the search narrowed
-/// to its first match or to its first match's status; a page dropped.
+/// to its first match, to its first match's status, or to after its first match's day; a page dropped.
 struct RouteVariants {
     /// The searched type and the query, as sent after the base.
     let type: String
@@ -114,6 +114,45 @@ struct RouteVariants {
         return .mutant(
             "get " + path(type, query + [("status", current)]),
             copy: DistinguishingCopy(source: "\(type)/\(id)", element: "status", value: other))
+    }
+
+    /// The search narrowed to after the day of `match` (its first match), by a date parameter
+    /// the query does not use yet (`effective-time=gt2016-07-04`): a date a student adds, which
+    /// leaves that match out. Made from the data as written only.
+    func dateNarrowing(of match: JSONValue) -> GeneratedRoute? {
+        let used = Set(
+            query.compactMap { item in
+                parameters.first { $0.code == SearchEquivalence.split(item.name).0 }.flatMap(SearchEquivalence.element)?
+                    .path
+            })
+        // The release's own parameters first (DSTU2's `effectivetime`, not the later `effective-time`).
+        let dates = parameters.filter { $0.kind == .date }.sorted {
+            ($0.isListed ? 0 : 1, $0.code) < ($1.isListed ? 0 : 1, $1.code)
+        }
+        for definition in dates {
+            guard let paths = SearchEquivalence.element(definition)?.path, !used.contains(paths), paths.count == 1,
+                let path = paths.first, let day = Self.day(of: path, in: match)
+            else { continue }
+            var route = GeneratedRoute.mutant("get " + self.path(type, query + [(definition.code, "gt" + day)]))
+            route.writtenDataOnly = true
+            return route
+        }
+        return nil
+    }
+
+    /// The day (`YYYY-MM-DD`) of the element `path` (`MedicationAdministration.effective`,
+    /// `….effectiveTime[x]`) in `resource`: a dateTime, or a Period's start.
+    static func day(of path: String, in resource: JSONValue) -> String? {
+        let parts = path.split(separator: ".")
+        guard parts.count == 2, let object = resource.objectValue else { return nil }
+        let name = parts[1].hasSuffix("[x]") ? String(parts[1].dropLast(3)) : String(parts[1])
+        let key = object.keys.first { key in
+            key == name || (key.hasPrefix(name) && key.dropFirst(name.count).first?.isUppercase == true)
+        }
+        guard let key, let value = object[key] else { return nil }
+        let text = value.stringValue ?? value["start"]?.stringValue ?? ""
+        let day = String(text.prefix(10))
+        return day.count == 10 && day.allSatisfy({ $0.isNumber || $0 == "-" }) ? day : nil
     }
 
     /// The type and id a reference value names, by the parameter's targets.
