@@ -10,7 +10,7 @@ struct TerminalTests {
     /// the screen. Waiting for the prompt, not a fixed time, keeps a slow first create on a
     /// busy machine from being cut short by the next key.
     /// `prompted`: false for a session that shows no prompt (`replay --step` waits for a key),
-    /// where each chunk follows a fixed pause.
+    /// where each chunk waits until the screen has been still for a second.
     static func typing(_ chunks: [String], history: URL, arguments: [String] = [], prompted: Bool = true)
         async throws -> String
     {
@@ -26,6 +26,22 @@ struct TerminalTests {
 
         func append(_ more: Data) { lock.withLock { data.append(more) } }
         var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+
+        /// Waits until nothing new has been shown for `quiet` seconds, or `seconds` have passed:
+        /// a session with no prompt has read what it was sent and waits for the next key.
+        func waitUntilQuiet(_ quiet: Double, seconds: Double) {
+            let deadline = Date().addingTimeInterval(seconds)
+            var (last, since) = (lock.withLock { data.count }, Date())
+            while Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+                let count = lock.withLock { data.count }
+                if count != last {
+                    (last, since) = (count, Date())
+                } else if count > 0, Date().timeIntervalSince(since) >= quiet {
+                    return
+                }
+            }
+        }
 
         /// Waits until the last line shows a prompt, or `seconds` have passed.
         func waitForPrompt(seconds: Double) {
@@ -60,7 +76,9 @@ struct TerminalTests {
         try process.run()
         for (index, chunk) in chunks.enumerated() {
             if !prompted {
-                Thread.sleep(forTimeInterval: index == 0 ? 1.5 : 0.7)
+                // A key sent before the session set its terminal up may be dropped with the
+                // rest of the input then: wait until it has shown what it had to show.
+                screen.waitUntilQuiet(1.0, seconds: 60)
             } else if index == 0 || chunks[index - 1].hasSuffix("\n") {
                 screen.waitForPrompt(seconds: 60)
                 // libedit sets the line up after the prompt is written.
