@@ -28,15 +28,20 @@ struct LessonCheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         var failed = 0
+        let read = files.map { file in (file, Result { try Workbook.readLesson(at: file) }) }
+        let verifier = LessonVerifier(servers: { .inProcess(now: nil) })
         // Lessons given together are taken in their order: a later question's answer may not
         // be what an earlier lesson printed.
-        let lessons = files.compactMap { try? Workbook.readLesson(at: $0) }
-        let earlier =
-            lessons.count > 1
-            ? await LessonVerifier(servers: { .inProcess(now: nil) }).answersPrintedInEarlierLessons(lessons) : [:]
-        for file in files {
-            var report = await Self.report(for: file)
-            if let lesson = try? Workbook.readLesson(at: file) { report.problems += earlier[lesson.id] ?? [] }
+        let lessons = read.compactMap { try? $0.1.get() }
+        let earlier = lessons.count > 1 ? await verifier.answersPrintedInEarlierLessons(lessons) : [:]
+        for (file, lesson) in read {
+            var report: LessonVerifier.GeneratedRoutes
+            switch lesson {
+            case .success(let lesson):
+                report = await verifier.report(for: lesson)
+                report.problems += earlier[lesson.id] ?? []
+            case .failure(let error): report = LessonVerifier.GeneratedRoutes(problems: ["\(error)"])
+            }
             var generated = ""
             if report.equivalents + report.mutants > 0 {
                 let added = report.distinguished == 0 ? "" : ", \(report.distinguished) of them on data the check added"
@@ -58,14 +63,5 @@ struct LessonCheckCommand: AsyncParsableCommand {
             }
         }
         if failed > 0 { throw ExitCode(1) }
-    }
-
-    /// One line per problem (none when the lesson holds), and the generated routes' counts.
-    static func report(for file: String) async -> LessonVerifier.GeneratedRoutes {
-        let lesson: Lesson
-        do { lesson = try Workbook.readLesson(at: file) } catch {
-            return LessonVerifier.GeneratedRoutes(problems: ["\(error)"])
-        }
-        return await LessonVerifier(servers: { .inProcess(now: nil) }).report(for: lesson)
     }
 }

@@ -1,3 +1,5 @@
+import FHIRModel
+
 /// Lines as the user means them: a JSON body pasted across lines (as an editor or a web page
 /// copies it) is one command, read on until its braces close, as psql reads a statement until
 /// its semicolon.
@@ -49,27 +51,11 @@ enum JSONTail {
     /// parser says what is wrong).
     static func isOpen(in line: String) -> Bool {
         guard let start = start(in: line) else { return false }
-        var (depth, inString, escaped) = (0, false, false)
-        for character in line[start...] {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == "\"" {
-                    inString = false
-                }
-                continue
-            }
-            switch character {
-            case "\"": inString = true
-            case "{", "[": depth += 1
-            case "}", "]":
-                depth -= 1
-                if depth < 0 { return false }
-            default: continue
-            }
+        var closedTooMuch = false
+        let end = JSONBrackets.walk(line[start...]) { _, depth in
+            closedTooMuch = depth < 0
+            return !closedTooMuch
         }
-        return depth > 0 || inString
+        return !closedTooMuch && (end.depth > 0 || end.inString)
     }
 }

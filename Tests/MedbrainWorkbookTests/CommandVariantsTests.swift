@@ -49,9 +49,13 @@ struct CommandVariantsTests {
     /// A dose: the same instant in UTC, the members reordered and the patient by absolute URL
     /// pass; another order, patient, hour or outcome fails.
     @Test func aDosePosted() {
-        let routes = DoseVariants.routes([
+        let post = [
             #"post MedicationAdministration {"resourceType": "MedicationAdministration", "patient": {"reference": "Patient/f001"}, "prescription": {"reference": "MedicationOrder/ord-01"}, "effectiveTimeDateTime": "2016-08-12T20:00:00+02:00", "wasNotGiven": false}"#
-        ])
+        ]
+        #expect(DoseVariants.references(in: post) == ["Patient/f001", "MedicationOrder/ord-01"])
+        // Another patient and order, as the server would name them.
+        let routes = DoseVariants.routes(
+            post, others: ["Patient/f001": "Patient/f002", "MedicationOrder/ord-01": "MedicationOrder/ord-02"])
         let passing = routes.filter(\.shouldComplete).map { $0.commands[0] }
         let failing = routes.filter { !$0.shouldComplete }.map { $0.commands[0] }
         #expect(passing.count == 3)
@@ -81,7 +85,9 @@ struct CommandVariantsTests {
         ),
     ])
     func theOtherOutcomeInItsRelease(dose: String, outcome: String) {
-        let failing = DoseVariants.routes(["post MedicationAdministration " + dose]).filter { !$0.shouldComplete }
+        let failing = DoseVariants.routes(["post MedicationAdministration " + dose], others: [:]).filter {
+            !$0.shouldComplete
+        }
         #expect(failing.contains { $0.commands[0].contains(outcome) }, "\(failing)")
         #expect(!failing.contains { $0.commands[0].contains(#""status":"not-done""#) } || outcome.contains("not-done"))
     }
@@ -107,7 +113,7 @@ struct CommandVariantsTests {
     }
 
     @Test func aDoseAdministered() {
-        let routes = DoseVariants.routes(["login", "administer 11 missed at 2016-08-16T08:00:00+02:00"])
+        let routes = DoseVariants.routes(["login", "administer 11 missed at 2016-08-16T08:00:00+02:00"], others: [:])
         #expect(
             routes.map { ($0.commands.last!, $0.shouldComplete) }.elementsEqual(
                 [

@@ -6,7 +6,9 @@ import Foundation
 /// alike (its members in another order, its time in UTC, its patient by absolute URL), and
 /// the dose a check must refuse (another order or patient, taken for missed, an hour later).
 enum DoseVariants {
-    static func routes(_ solution: [String]) -> [GeneratedRoute] {
+    /// `others`: for a reference the dose names (`Patient/f001`), another resource of its type
+    /// on the server (`Patient/f002`), for the mutants aimed at it.
+    static func routes(_ solution: [String], others: [String: String]) -> [GeneratedRoute] {
         guard let index = solution.lastIndex(where: { Self.isWrite($0) || $0.hasPrefix("administer ") }) else {
             return []
         }
@@ -19,7 +21,21 @@ enum DoseVariants {
         if command.hasPrefix("administer ") {
             return administered(command).map { replaced($0.0, $0.1) }
         }
-        return posted(command).map { replaced($0.0, $0.1) }
+        return posted(command, others: others).map { replaced($0.0, $0.1) }
+    }
+
+    /// The patient and order a posted dose names (`Patient/f001`, `MedicationRequest/ord-01`).
+    static func references(in solution: [String]) -> [String] {
+        guard let dose = solution.last(where: isWrite).flatMap(Self.dose) else { return [] }
+        return ["patient", "subject", "prescription", "request"].compactMap { dose[$0]?["reference"]?.stringValue }
+    }
+
+    private static func dose(_ command: String) -> JSONObject? {
+        guard let brace = command.firstIndex(of: "{"),
+            case .object(let dose)? = try? JSONParser.parse(String(command[brace...])),
+            dose["resourceType"] == "MedicationAdministration"
+        else { return nil }
+        return dose
     }
 
     static func isWrite(_ command: String) -> Bool {
@@ -42,11 +58,8 @@ enum DoseVariants {
     }
 
     /// `post MedicationAdministration {…}`.
-    private static func posted(_ command: String) -> [(String, Bool)] {
-        guard let brace = command.firstIndex(of: "{"),
-            case .object(let dose)? = try? JSONParser.parse(String(command[brace...])),
-            dose["resourceType"] == "MedicationAdministration"
-        else { return [] }
+    private static func posted(_ command: String, others: [String: String]) -> [(String, Bool)] {
+        guard let dose = dose(command), let brace = command.firstIndex(of: "{") else { return [] }
         let head = String(command[..<brace])
         let write = { (object: JSONObject) in head + JSONValue.object(object).compactText }
         var routes: [(String, Bool)] = [(head + CommandVariants.reversed(.object(dose)).compactText, true)]
@@ -55,16 +68,13 @@ enum DoseVariants {
             var absolute = dose
             absolute[patientKey] = ["reference": .string("[BASE]/" + reference)]
             routes.append((write(absolute), true))
-            var other = dose
-            other[patientKey] = ["reference": reference == "Patient/f002" ? "Patient/f001" : "Patient/f002"]
-            routes.append((write(other), false))
         }
-        for key in ["prescription", "request"] {
-            guard let reference = dose[key]?["reference"]?.stringValue, let slash = reference.firstIndex(of: "/")
-            else { continue }
+        for key in [patientKey, "prescription", "request"] {
+            guard let reference = dose[key]?["reference"]?.stringValue, let another = others[reference] else {
+                continue
+            }
             var other = dose
-            let id = reference.hasSuffix("/ord-02") ? "ord-01" : "ord-02"
-            other[key] = ["reference": .string(reference[..<slash] + "/" + id)]
+            other[key] = ["reference": .string(another)]
             routes.append((write(other), false))
         }
         for key in ["effectiveTimeDateTime", "effectiveDateTime"] {

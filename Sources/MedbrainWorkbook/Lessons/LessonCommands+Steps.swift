@@ -91,6 +91,8 @@ extension LessonCommands {
         progress.lessons[lesson.id, default: .init()].finished = true
         checking = false
         repl.instructionsWithheld = false
+        // No check reads the answers now: the session's commands parse each body once again.
+        repl.requests.keepsAnswers = false
         save(in: repl)
         repl.print("")
         repl.print("Well done: you finished lesson \(lesson.number.map(String.init) ?? lesson.id), \(lesson.title).")

@@ -16,16 +16,17 @@ extension LessonVerifier {
         /// Mutants that neither the data nor a copy could tell apart, each with why: not
         /// proven either way, said beside the problems.
         public var unproven: [String] = []
-        /// Each step that had generated routes: its number (from 1), equivalents, mutants.
-        public var steps: [(step: Int, equivalents: Int, mutants: Int)] = []
+        /// Each step that had generated routes.
+        public var steps: [StepCount] = []
 
         public init(problems: [String] = []) { self.problems = problems }
+    }
 
-        public static func == (lhs: GeneratedRoutes, rhs: GeneratedRoutes) -> Bool {
-            (lhs.problems, lhs.equivalents, lhs.mutants, lhs.distinguished, lhs.unproven)
-                == (rhs.problems, rhs.equivalents, rhs.mutants, rhs.distinguished, rhs.unproven)
-                && lhs.steps.elementsEqual(rhs.steps) { $0 == $1 }
-        }
+    /// A step's generated routes that held: its number (from 1), equivalents, mutants.
+    public struct StepCount: Sendable, Equatable {
+        public let step: Int
+        public let equivalents: Int
+        public let mutants: Int
     }
 
     func generatedRoutes(in lesson: Lesson) async -> GeneratedRoutes {
@@ -63,7 +64,7 @@ extension LessonVerifier {
             }
             result.equivalents += counts.equivalents
             result.mutants += counts.mutants
-            result.steps.append((index + 1, counts.equivalents, counts.mutants))
+            result.steps.append(StepCount(step: index + 1, equivalents: counts.equivalents, mutants: counts.mutants))
         }
         return result
     }
@@ -147,7 +148,8 @@ extension LessonVerifier {
             routes += CommandVariants.scopes(step.commands)
         }
         if step.checks.contains(where: { if case .doseWritten = $0 { true } else { false } }) {
-            routes += DoseVariants.routes(step.commands)
+            routes += DoseVariants.routes(
+                step.commands, others: await others(DoseVariants.references(in: step.commands), at: index, of: lesson))
         }
         return routes
     }

@@ -46,14 +46,15 @@ extension LessonVerifier {
         }
         guard let search else { return nil }
         let found = search.next == nil ? search.found : []
-        let first = try? await found.first.asyncMap { try await repl.fetch($0) }
+        var first: JSONValue?
+        if let match = found.first { first = try? await repl.fetch(match) }
         let path = String(search.url.dropFirst(base.count + 1))
         var others: [String: String] = [:]
         for named in RouteVariants(path: path, version: version)?.references ?? [] {
             let type = String(named.prefix { $0 != "/" })
             others[type] = await another(type, than: named, in: repl)
         }
-        return SolutionSearch(path: path, found: found, firstMatch: first ?? nil, others: others, version: version)
+        return SolutionSearch(path: path, found: found, firstMatch: first, others: others, version: version)
     }
 
     /// The id of a resource of `type` on the session's server other than `reference`.
@@ -106,12 +107,20 @@ extension LessonVerifier {
         let other = await another(type, than: reference, in: repl)
         return CommandVariants.read(reference, version: version, other: other.map { "\(type)/\($0)" })
     }
-}
 
-extension Optional {
-    /// The wrapped value transformed by an async function.
-    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let self else { return nil }
-        return try await transform(self)
+    /// For each of `references`, another resource of its type on the server the step runs on
+    /// (`Patient/f001` → `Patient/f002`); none without references.
+    func others(_ references: [String], at index: Int, of lesson: Lesson) async -> [String: String] {
+        guard !references.isEmpty else { return [:] }
+        let repl = makeREPL()
+        var others: [String: String] = [:]
+        if case .success = await reach(index, of: lesson, in: repl) {
+            for reference in references {
+                let type = String(reference.prefix { $0 != "/" })
+                others[reference] = await another(type, than: reference, in: repl).map { "\(type)/\($0)" }
+            }
+        }
+        await repl.shutdown()
+        return others
     }
 }

@@ -1,3 +1,6 @@
+import FHIRModel
+import Foundation
+
 /// A narrative paragraph in the parts it is shown in: text, wrapped to the terminal, and JSON
 /// bodies (`{"resourceType": …}`), each on a line of its own so that it can be pasted whole.
 enum NarrativePart: Equatable {
@@ -23,38 +26,11 @@ enum NarrativePart: Equatable {
 
     /// The index of the brace that closes the one `text` starts with, strings skipped.
     private static func closing(_ text: Substring) -> Substring.Index? {
-        var (depth, inString, escaped) = (0, false, false)
-        for index in text.indices {
-            let character = text[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == "\"" {
-                    inString = false
-                }
-                continue
-            }
-            switch character {
-            case "\"": inString = true
-            case "{": depth += 1
-            case "}":
-                depth -= 1
-                if depth == 0 { return index }
-            default: break
-            }
+        var found: Substring.Index?
+        JSONBrackets.walk(text) { index, depth in
+            if depth == 0 { found = index }
+            return found == nil
         }
-        return nil
+        return found
     }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
-    }
-}
-
-extension Set where Element == Character {
-    fileprivate static let whitespaces: Set<Character> = [" ", "\t"]
 }
