@@ -4,7 +4,9 @@ import MedicationTutorial
 
 extension Settings {
     /// The names `set` knows, in the order it shows them.
-    static let names = ["today", "timezone", "lang", "week", "format", "colour", "trace", "timeout", "fhirpath-limit"]
+    static let names =
+        ["today", "timezone", "lang", "week", "format", "colour", "trace", "timeout", "fhirpath-limit"]
+        + PatientDay.settingNames
 
     /// Changes `name` to `value`, or says in one line what the setting takes.
     mutating func change(_ name: String, to value: String, languages: LanguageCatalog, colourAllowed: Bool)
@@ -35,6 +37,8 @@ extension Settings {
             colour = value.lowercased() == "on"
         case "timeout": timeout = try Self.parsedSeconds(name, value)
         case "fhirpath-limit": fhirpathLimit = try Self.parsedSeconds(name, value)
+        case _ where PatientDay.settingNames.contains(name):
+            do { try patientDay.set(name, to: value) } catch { throw REPLError(error.description) }
         default:
             throw REPLError("no setting '\(name)'; settings are \(Self.names.joined(separator: ", "))")
         }
@@ -79,7 +83,7 @@ extension Settings {
             ("week", weeks.rawValue), ("format", format.rawValue), ("colour", colour ? "on" : "off"),
             ("trace", trace.rawValue), ("timeout", Self.seconds(timeout)),
             ("fhirpath-limit", Self.seconds(fhirpathLimit)),
-        ]
+        ] + PatientDay.settingNames.map { ($0, patientDay.text(of: $0)) }
     }
 
     func json(now: Date) -> JSONValue {
@@ -89,6 +93,7 @@ extension Settings {
             "timezone": .string(timeZoneName), "lang": .string(language), "week": .string(weeks.rawValue),
             "format": .string(format.rawValue), "colour": .bool(colour), "trace": .string(trace.rawValue),
             "timeout": .number(Self.number(timeout)), "fhirpathLimit": .number(Self.number(fhirpathLimit)),
+            "day": .object(JSONObject(PatientDay.settingNames.map { ($0, .string(patientDay.text(of: $0))) })),
         ]
     }
 

@@ -20,6 +20,11 @@ struct Settings: Sendable {
     var timeout = REPL.defaultTimeout
     /// Seconds one FHIRPath evaluation (`fhirpath`, `search --where`, a lesson's check) may run.
     var fhirpathLimit = 10.0
+    /// When the patient wakes, eats and sleeps: the times `when` codes name (docs/dose-times.md).
+    var patientDay = PatientDay()
+
+    /// Dose times on the patient's clock and day.
+    var doseTimes: DoseTimes { DoseTimes(timeZone: timeZone, day: patientDay) }
 
     /// The setting a typed name means: `color` is `colour`, as users of either spelling expect.
     static func name(_ typed: String) -> String {

@@ -15,6 +15,13 @@ public struct Order: Sendable, Equatable {
     public var authoredOn: String?
     public var prescriber: Reference?
     public var dosages: [OrderDosage] = []
+    /// How long the prescription may be dispensed (`dispenseRequest.validityPeriod`).
+    public var validityPeriod: Period?
+    /// R5's period over which the medication is to be taken; no earlier release has one.
+    public var effectiveDosePeriod: Period?
+
+    /// When doses of the order may be due: R5's dose period, else the validity period.
+    public var dosePeriod: Period? { effectiveDosePeriod ?? validityPeriod }
 
     public var id: String? { header.id }
 
@@ -24,6 +31,7 @@ public struct Order: Sendable, Equatable {
         (patient, medication) = (order.patient, order.medication)
         (authoredOn, prescriber) = (order.dateWritten, order.prescriber)
         dosages = order.dosageInstruction.map(OrderDosage.init)
+        validityPeriod = order.dispenseRequest?.validityPeriod
     }
 
     public init(_ request: R4.MedicationRequest) {
@@ -32,6 +40,7 @@ public struct Order: Sendable, Equatable {
         (patient, medication) = (request.subject, request.medication)
         (authoredOn, prescriber) = (request.authoredOn, request.requester)
         dosages = request.dosageInstruction.map(OrderDosage.init)
+        validityPeriod = request.dispenseRequest?.validityPeriod
     }
 
     public init(_ request: STU3.MedicationRequest) {
@@ -40,6 +49,7 @@ public struct Order: Sendable, Equatable {
         (patient, medication) = (request.subject, request.medication)
         (authoredOn, prescriber) = (request.authoredOn, request.requester?.agent)
         dosages = request.dosageInstruction.map(OrderDosage.init)
+        validityPeriod = request.dispenseRequest?.validityPeriod
     }
 
     public init(_ request: R5.MedicationRequest) {
@@ -48,6 +58,7 @@ public struct Order: Sendable, Equatable {
         (patient, medication) = (request.subject, request.medication?.medicationChoice)
         (authoredOn, prescriber) = (request.authoredOn, request.requester)
         dosages = request.dosageInstruction.map(OrderDosage.init)
+        (validityPeriod, effectiveDosePeriod) = (request.dispenseRequest?.validityPeriod, request.effectiveDosePeriod)
     }
 
     public var dstu2: DSTU2.MedicationOrder {
@@ -58,6 +69,7 @@ public struct Order: Sendable, Equatable {
         (order.patient, order.medication) = (patient, medication)
         (order.dateWritten, order.prescriber) = (authoredOn, prescriber)
         order.dosageInstruction = dosages.map(\.dstu2)
+        order.dispenseRequest = validityPeriod.map { DSTU2.DispenseRequest(validityPeriod: $0) }
         return order
     }
 
@@ -70,6 +82,7 @@ public struct Order: Sendable, Equatable {
         (request.subject, request.medication) = (patient, medication)
         (request.authoredOn, request.requester) = (authoredOn, prescriber)
         request.dosageInstruction = dosages.map(\.r4)
+        request.dispenseRequest = validityPeriod.map { R4.DispenseRequest(validityPeriod: $0) }
         return request
     }
 
@@ -82,6 +95,7 @@ public struct Order: Sendable, Equatable {
         (request.subject, request.medication) = (patient, medication)
         (request.authoredOn, request.requester) = (authoredOn, prescriber.map { STU3.Requester(agent: $0) })
         request.dosageInstruction = dosages.map(\.stu3)
+        request.dispenseRequest = validityPeriod.map { STU3.DispenseRequest(validityPeriod: $0) }
         return request
     }
 
@@ -93,6 +107,8 @@ public struct Order: Sendable, Equatable {
         (request.subject, request.medication) = (patient, medication.map(CodeableReference.init))
         (request.authoredOn, request.requester) = (authoredOn, prescriber)
         request.dosageInstruction = dosages.map(\.r5)
+        request.dispenseRequest = validityPeriod.map { R5.DispenseRequest(validityPeriod: $0) }
+        request.effectiveDosePeriod = effectiveDosePeriod
         return request
     }
 }

@@ -5,7 +5,7 @@ extension CommandGroup {
     /// for any server, then the session's own.
     static var builtin: [CommandGroup] {
         [
-            .connecting, .loggingIn, .ordering, .instructing, .administering, .recording,
+            .connecting, .loggingIn, .ordering, .instructing, .administering, .recording, .scheduling,
             .searching, .interacting, .requesting, .querying, .iris, .session,
         ]
     }

@@ -10,6 +10,7 @@ extension CommandGroup {
             [
                 .builtin(
                     "administer", usage: "administer N taken|missed [at DATE-TIME]",
+                    // Without `at`, the dose is the one due now (docs/dose-times.md), at its due time.
                     summary: "create a MedicationAdministration", section: "§14.5",
                     example: "administer 1 taken at 2016-08-16T08:00:00+02:00", waiting: "Recording the dose…",
                     complete: { context, words in
@@ -35,9 +36,7 @@ private struct Recording {
         else { throw UsageError() }
         let (number, order) = try context.session.chooseOrder([arguments[0]])
         let client = try context.session.connected()
-        let time =
-            arguments.count == 4
-            ? arguments[3] : CommandContext.dateTime(context.clock(), in: context.settings.current.timeZone)
+        let time = arguments.count == 4 ? arguments[3] : try await dueTime(of: order, number: number)
         // FHIR wants a zone with every time; year 0 is no date a dose was taken on.
         guard let parsed = FHIRDateTime(time), parsed.precision == .second, parsed.zoneOffsetMinutes != nil,
             parsed.year >= 1
@@ -68,6 +67,23 @@ private struct Recording {
                     ?? .null,
             ],
             lines: ["recorded \(outcome) for order \(number): \(reference)", summary])
+    }
+
+    /// The time a dose recorded now is for: the due dose whose slot holds now, refused when it
+    /// is already recorded; now itself for an order without dose times.
+    private func dueTime(of order: Order, number: Int) async throws -> String {
+        let scheduling = Scheduling(context: context)
+        guard let (due, recorded) = try await scheduling.dueNow(order) else {
+            return CommandContext.dateTime(context.clock(), in: context.settings.current.timeZone)
+        }
+        let text = context.settings.current.doseTimes.text(due)
+        if let recorded {
+            throw REPLError(
+                "the dose due \(text) is already recorded (MedicationAdministration/\(recorded.id ?? "?")); "
+                    + "to record another, say 'administer \(number) \(recorded.taken ? "taken" : "missed") at DATE-TIME'"
+            )
+        }
+        return text
     }
 
     /// The resource §14.5 creates: the order's medication, patient and prescription, taken or

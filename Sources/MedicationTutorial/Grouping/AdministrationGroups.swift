@@ -65,6 +65,12 @@ public struct AdministrationGroups: Sendable, Equatable {
         return AdministrationGroups(tally, grouping: grouping)
     }
 
+    /// Groups counted elsewhere (`adherence`: doses taken and not taken of those due), for the chart.
+    public init(counted groups: [GroupCount], grouping: DateGrouping) {
+        (self.grouping, self.groups) = (grouping, groups)
+        (before, after, undated, newestIdentifier) = (0, 0, 0, groups.last?.identifier)
+    }
+
     private static func emptyTally(grouping: DateGrouping, today: CivilDay, count: Int) -> GroupTally {
         let last = grouping.key(for: today)
         return GroupTally(first: last - max(count, 1) + 1, last: last)

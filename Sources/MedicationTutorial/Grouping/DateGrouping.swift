@@ -58,7 +58,7 @@ public struct DateGrouping: Sendable, Equatable {
     }
 
     /// The first day of the week that holds `day`.
-    func weekStart(of day: CivilDay) -> CivilDay {
+    public func weekStart(of day: CivilDay) -> CivilDay {
         let firstWeekday = weeks == .tutorial ? 0 : 1
         return day.adding(days: -((day.weekday - firstWeekday + 7) % 7))
     }
