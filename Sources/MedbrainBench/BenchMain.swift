@@ -17,6 +17,8 @@ import MedicationTutorial
 ///                                                  HL7's suite's expressions parsed + evaluated
 ///     medbrain-bench requirements [ADMINISTRATIONS] Tables 1–4 judged by their profiles, beside
 ///                                                  the same rows as FHIRPath
+///     medbrain-bench doses [EXPANSIONS] [ORDERS]   a year of 3 a day expanded, beside its sentence;
+///                                                  `schedule`'s work over ORDERS orders, beside theirs
 ///     medbrain-bench validate [ADMINISTRATIONS]    a Bundle of them validated, and one at a time,
 ///                                                  with the invariants and bindings and without
 @main
@@ -40,10 +42,10 @@ enum BenchMain {
         }
         let numbers = arguments.map { Int($0) }
         guard numbers.allSatisfy({ ($0 ?? 0) > 0 }),
-            ["tutorial", "commands", "scale", "decode", "fhirpath", "validate", "requirements"].contains(mode)
+            ["tutorial", "commands", "scale", "decode", "fhirpath", "validate", "requirements", "doses"].contains(mode)
         else {
             print(
-                "usage: medbrain-bench [commands|scale|decode|fhirpath|validate|requirements] [NUMBERS]  (see Sources/MedbrainBench/BenchMain.swift)"
+                "usage: medbrain-bench [commands|scale|decode|fhirpath|validate|requirements|doses] [NUMBERS]  (see Sources/MedbrainBench/BenchMain.swift)"
             )
             return
         }
@@ -64,6 +66,10 @@ enum BenchMain {
             }
         case "validate":
             for line in ValidationBenchmark(administrations: first ?? 100_000).run() { print(line) }
+        case "doses":
+            for line in try DoseTimesBenchmark(expansions: first ?? 1_000, orders: second ?? 1_000).run() {
+                print(line)
+            }
         case "requirements":
             for line in try RequirementsBenchmark(administrations: first ?? 100_000).run() { print(line) }
         default:

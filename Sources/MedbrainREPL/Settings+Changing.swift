@@ -93,7 +93,7 @@ extension Settings {
             "timezone": .string(timeZoneName), "lang": .string(language), "week": .string(weeks.rawValue),
             "format": .string(format.rawValue), "colour": .bool(colour), "trace": .string(trace.rawValue),
             "timeout": .number(Self.number(timeout)), "fhirpathLimit": .number(Self.number(fhirpathLimit)),
-            "day": .object(JSONObject(PatientDay.settingNames.map { ($0, .string(patientDay.text(of: $0))) })),
+            "patientDay": .object(JSONObject(PatientDay.settingNames.map { ($0, .string(patientDay.text(of: $0))) })),
         ]
     }
 

@@ -77,7 +77,8 @@ public struct WebView: Sendable {
             }
             let context = PatientPage.Context(
                 records: records, query: query, language: language, languageNames: Self.names(in: languages),
-                today: CivilDay.today(in: timeZone, at: service.clock.now()), timeZone: timeZone)
+                today: CivilDay.today(in: timeZone, at: service.clock.now()), timeZone: timeZone,
+                now: Int(service.clock.now().timeIntervalSince1970.rounded(.down)))
             return await render(.ok, PatientPage(patient: patient, context: context, frame: frame), "patient")
         case .resource(let type, let id):
             guard let stored = await service.store.read(type, id), let page = ResourcePage(stored: stored, frame: frame)

@@ -16,7 +16,8 @@ struct CompletionTests {
         #expect(repl.completions(for: "instructions 1 --lang ") == ["de", "en"])
         #expect(
             repl.completions(for: "set ") == [
-                "today", "timezone", "lang", "week", "format", "colour", "trace", "timeout", "fhirpath-limit",
+                "today", "timezone", "lang", "week", "format", "colour", "trace", "timeout", "fhirpath-limit", "wake",
+                "breakfast", "lunch", "dinner", "sleep", "day",
             ])
         #expect(repl.completions(for: "set week ") == ["tutorial", "iso"])
         #expect(repl.completions(for: "set format ") == ["table", "json"])

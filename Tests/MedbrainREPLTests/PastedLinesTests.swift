@@ -9,7 +9,7 @@ import Testing
 @Suite("JSON pasted across lines")
 struct PastedLinesTests {
     /// The commands that end with JSON, as the README lists them.
-    static let json: Set<String> = ["create", "update", "post", "validate", "instructions"]
+    static let json: Set<String> = ["create", "update", "post", "validate", "instructions", "doses"]
 
     static func joined(_ lines: [String]) -> [String] {
         Array(PastedLines(lines.makeIterator(), takesJSON: json.contains))

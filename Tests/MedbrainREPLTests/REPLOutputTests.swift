@@ -73,6 +73,12 @@ struct REPLOutputTests {
                 trace     off
                 timeout   10 s
                 fhirpath-limit  10 s
+                wake      07:00
+                breakfast  08:00
+                lunch     12:00
+                dinner    18:00
+                sleep     22:00
+                day       08:00-20:00
 
                 """)
         await probe.stop()

@@ -67,7 +67,7 @@ struct REPLScriptTests {
                 "error: format is table or json",
                 "error: colour needs a terminal and NO_COLOR unset",
                 "error: no setting 'volume'; settings are today, timezone, lang, week, format, colour, trace, timeout, "
-                    + "fhirpath-limit",
+                    + "fhirpath-limit, wake, breakfast, lunch, dinner, sleep, day",
                 "error: usage: set [NAME VALUE]",
                 "error: usage: connect [URL | NAME | builtin [dstu2|stu3|r4|r4b|r5] [--load PATH ...] [--auth smart]]",
                 "error: usage: administer N taken|missed [at DATE-TIME]",

@@ -118,3 +118,22 @@ enum Escaped {
             .replacingOccurrences(of: "'", with: "&#39;")
     }
 }
+
+/// Today's schedule beside the chart: the active orders' doses of the day, each as `schedule`
+/// judges it, with the administration that says so.
+@Suite("The patient page's schedule")
+struct TodayScheduleTests {
+    @Test(arguments: FHIRVersion.allCases)
+    func todaysDosesWithWhatWasRecorded(version: FHIRVersion) async throws {
+        let harness = try await ViewHarness(version)
+        let html = try #require(try await harness.page("/patients/f001")).html
+        #expect(html.contains("Today's schedule, 2016-08-16"))
+        let states = html.components(separatedBy: "<li data-state=\"").dropFirst().map {
+            String($0.prefix { $0 != "\"" })
+        }
+        // Orders 1 and 11 are active, twice a day (08:00 and 20:00 UTC here): both morning doses
+        // were recorded taken before 08:00; it is 08:00, so the evening's are not yet due.
+        #expect(states == ["taken", "taken", "not-yet-due", "not-yet-due"])
+        #expect(html.contains("/resources/MedicationAdministration/adm-062"))
+    }
+}

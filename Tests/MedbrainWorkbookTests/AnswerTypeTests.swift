@@ -27,6 +27,11 @@ struct AnswerTypeTests {
         ("date", "2013-03", "2013-03-30", false), ("date", "30.03.2013", "2013-03-30", false),
         ("date", "2013-03-29", "2013-03-30", false), ("date", "2013-03-30", "2013-03-30T08:00:00Z", true),
         ("date", "2016-08", "2016-08", true), ("date", "2016-08-16", "2016-08", true),
+        ("instant", "2016-08-16T18:00:00Z", "2016-08-16T20:00:00+02:00", true),
+        ("instant", "2016-08-16T20:00:00+02:00", "2016-08-16T20:00:00+02:00", true),
+        ("instant", "2016-08-16T20:00:00Z", "2016-08-16T20:00:00+02:00", false),
+        ("instant", "2016-08-16T20:00:00", "2016-08-16T20:00:00+02:00", false),
+        ("instant", "2016-08-16", "2016-08-16T20:00:00+02:00", false),
     ])
     func readsTheAnswerAsItsType(type: String, given: String, accepted: String, expected: Bool) throws {
         #expect(try AnswerType(type).same(given, as: accepted) == expected)

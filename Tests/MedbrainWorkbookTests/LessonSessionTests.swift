@@ -88,8 +88,8 @@ struct LessonSessionTests {
         await repl.execute("progress")
         #expect(
             printed.text.hasSuffix(
-                "You finished this lesson.\nNext: 'lesson 1', The resources the app needs.\n1 of 15 lessons finished.\n"
-                    + "2 of 94 exercises solved without the solution shown: 2 with no hint, 0 with hints; "
+                "You finished this lesson.\nNext: 'lesson 1', The resources the app needs.\n1 of 16 lessons finished.\n"
+                    + "2 of 99 exercises solved without the solution shown: 2 with no hint, 0 with hints; "
                     + "0 after the solution; 0 wrong attempts in all. 'progress N' says how each of lesson N went.\n"
                     + "Lesson 0, Getting around the REPL, is finished.\nNext: 'lesson 1', The resources the app needs.\n"
             ))

@@ -16,7 +16,7 @@ struct LessonTests {
 
     @Test func everyLessonFileReads() {
         #expect(Self.workbook.problems == [])
-        #expect(Self.workbook.lessons.map(\.number) == Array(0...14))
+        #expect(Self.workbook.lessons.map(\.number) == Array(0...15))
     }
 
     /// Before its commands a step's check fails (so it can fail); after them the lesson moves on.
@@ -200,7 +200,7 @@ struct LessonFileTests {
         #expect(text.contains("Step 1 done.\n\nStep 2 of 10: List the orders"))
         #expect(
             text.contains(
-                "0 of 15 lessons finished.\n0 of 94 exercises solved without the solution shown: "
+                "0 of 16 lessons finished.\n0 of 99 exercises solved without the solution shown: "
                     + "0 with no hint, 0 with hints; 0 after the solution; 0 wrong attempts in all. 'progress N' says how each of lesson N went.\n"
                     + "Lesson 4, The patient's prescriptions: step 2 of 10.\n"
             ))

@@ -96,7 +96,11 @@ extension Scheduling {
         }
         let chart = GroupChart(
             adherence.chart(grouping: grouping), width: context.console.width, colour: context.settings.current.colour)
-        return lines + chart.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Every dose of the span is in a week of the chart: the line about doses outside it says nothing.
+        return lines
+            + chart.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
+                !$0.hasPrefix("outside the window")
+            }
     }
 
     private func json(_ number: Int, _ order: Order, _ adherence: Adherence, from: CivilDay, to: CivilDay)

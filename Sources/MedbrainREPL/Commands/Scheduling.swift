@@ -15,6 +15,14 @@ extension CommandGroup {
                     complete: { _, words in words.count == 2 ? ["--week", "today"] : [] },
                     run: { try await Scheduling(context: $0).schedule($1) }),
                 .builtin(
+                    "doses", usage: "doses [--from DATE] [--to DATE] N|@FILE|JSON",
+                    summary: "when the doses of order N, or of a Timing or Dosage you write, are due",
+                    section: "§12.6", example: "doses --from 2016-08-16 11", waiting: "Working out the doses…",
+                    tail: .json,
+                    complete: { context, words in
+                        words.count == 2 ? context.completions.orderNumbers : ["--from", "--to"]
+                    }, run: { try await Scheduling(context: $0).doses($1) }),
+                .builtin(
                     "adherence", usage: "adherence [N] [--from DATE] [--to DATE] [--write]",
                     summary: "doses taken of doses due, per order and per week, as a chart",
                     section: "§13.5", example: "adherence 11 --from 2016-08-09", waiting: "Loading administrations…",

@@ -37,6 +37,8 @@ struct PatientPage: Sendable {
     let instructionsLanguage: String
     let orders: [OrderRow]
     let doses: DoseSection?
+    /// Today's doses of the active orders, beside the chart.
+    let schedule: TodaySchedule
     let observations: [ObservationSection]
     let hasOrders: Bool
 
@@ -48,6 +50,8 @@ struct PatientPage: Sendable {
         let languageNames: [(code: String, name: String)]
         let today: CivilDay
         let timeZone: TimeZone
+        /// Now, for what is overdue in today's schedule.
+        let now: Int
     }
 
     init(patient: Patient, context: Context, frame: PageFrame) {
@@ -87,6 +91,7 @@ struct PatientPage: Sendable {
         }
         hasOrders = !self.orders.isEmpty
         doses = chosen.map { DoseSection(order: $0, patient: id, context: context, frame: frame) }
+        schedule = TodaySchedule(orders: orders, context: context)
         observations = ObservationSection.sections(for: records.observations(of: id), frame: frame)
     }
 

@@ -19,8 +19,10 @@ public enum AnswerType: Sendable, Equatable {
     /// A date, at the precision of the answer written in the lesson; a dateTime given is read
     /// at that precision too.
     case date
+    /// A date-time with its zone, as one instant: any offset that names it.
+    case instant
 
-    /// Reads `text|string|code|number|quantity UNIT|date`.
+    /// Reads `text|string|code|number|quantity UNIT|date|instant`.
     init(_ text: String) throws(WorkbookProblem) {
         let words = text.split(separator: " ").map(String.init)
         switch (words.first, words.count) {
@@ -29,8 +31,10 @@ public enum AnswerType: Sendable, Equatable {
         case ("code", 1): self = .code
         case ("number", 1), ("integer", 1): self = .number
         case ("date", 1): self = .date
+        case ("instant", 1): self = .instant
         case ("quantity", 2): self = .quantity(unit: words[1])
-        default: throw WorkbookProblem("a question's type is text, string, code, number, quantity UNIT or date")
+        default:
+            throw WorkbookProblem("a question's type is text, string, code, number, quantity UNIT, date or instant")
         }
     }
 
@@ -50,6 +54,10 @@ public enum AnswerType: Sendable, Equatable {
                 return false
             }
             return one == two
+        case .instant:
+            // Any spelling of the same instant: 20:00:00+02:00 is 18:00:00Z.
+            guard let wanted = Self.instant(accepted) else { return false }
+            return Self.instant(given) == wanted
         case .date:
             // A day asked of a dateTime is its day as written; a year or month, as precise.
             let wanted = accepted.trimmingCharacters(in: .whitespaces).prefix(10)
@@ -82,6 +90,16 @@ public enum AnswerType: Sendable, Equatable {
             return nil
         }
         return value * from.seconds / to.seconds
+    }
+
+    /// The instant a dateTime with a time and a zone names, in seconds since 1970 UTC; nil for a
+    /// date, or a time without its zone, which names no one instant.
+    static func instant(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard isDate(trimmed), trimmed.contains("T"), let parsed = FHIRDateTime(trimmed),
+            parsed.zoneOffsetMinutes != nil
+        else { return nil }
+        return parsed.start
     }
 
     /// A FHIR date or dateTime (`2013`, `2013-03`, `2013-03-30`, `2013-03-30T…`).

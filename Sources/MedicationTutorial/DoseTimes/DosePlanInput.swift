@@ -11,6 +11,14 @@ public struct DosePlanInput: Sendable {
         public var dosage: OrderDosage
         public var start: String?
         public var dosePeriod: Period?
+
+        public init(
+            orderID: String? = nil, dosageIndex: Int? = nil, dosage: OrderDosage, start: String? = nil,
+            dosePeriod: Period? = nil
+        ) {
+            (self.orderID, self.dosageIndex, self.dosage) = (orderID, dosageIndex, dosage)
+            (self.start, self.dosePeriod) = (start, dosePeriod)
+        }
     }
 
     public let plans: [Plan]

@@ -17,6 +17,8 @@ struct ZoneClock {
 
     mutating func instant(local: Int) -> Int {
         let before = offset(at: local - 86_400), after = offset(at: local + 86_400)
+        // The same offset a day either side: no change near, the local time is one instant.
+        if before == after { return local - before }
         let early = local - before, late = local - after
         let earlyHolds = offset(at: early) == before, lateHolds = offset(at: late) == after
         switch (earlyHolds, lateHolds) {
