@@ -29,13 +29,20 @@ struct ScheduleTests {
     }
 
     /// Every administration of an order is a due dose's record (taken or missed) or an extra one,
-    /// so over the order's whole life the counts are those of `administrations`.
+    /// so over the order's whole life the counts are those `group` counts (eight years ending in
+    /// 2016 hold every dose of the data) and `administrations` lists.
     @Test(arguments: FHIRVersion.allCases)
     func adherenceAccountsForEveryAdministration(version: FHIRVersion) async throws {
         let probe = try await Self.probe(version)
+        try await probe.setUp(["set today 2016-12-31"])
         for order in ["1", "11"] {
             let listed = try await Self.json(probe, "administrations \(order)").arrayValue ?? []
             let taken = listed.count { $0["taken"] == .bool(true) }
+            let groups = try await Self.json(probe, "group year \(order)")
+            let years = groups["groups"]?.arrayValue ?? []
+            #expect(years.reduce(0) { $0 + Self.number($1["countTaken"]) } == taken)
+            #expect(years.reduce(0) { $0 + Self.number($1["countNotTaken"]) } == listed.count - taken)
+            #expect(Self.number(groups["before"]) + Self.number(groups["after"]) + Self.number(groups["undated"]) == 0)
             let adherence = try await Self.json(probe, "adherence \(order) --from 2010-01-01 --to 2016-12-31")
             let extras = adherence["extras"]?.arrayValue ?? []
             #expect(Self.number(adherence["taken"]) + extras.count { $0["taken"] == .bool(true) } == taken)

@@ -61,6 +61,7 @@ struct LessonFileTests {
         ),
         ("# A\n? ran help\n%title Late", 3, "%directives belong before the first step"),
         ("%pause here", 1, "%pause belongs in transcripts, not lessons"),
+        ("# A\nunlocks: teleport", 2, "'unlocks:' names commands a lesson's %allow could name; 'help' lists them"),
         (
             "%server builtin r6", 1,
             "%server is 'builtin dstu2', 'builtin stu3', 'builtin r4', 'builtin r4b', 'builtin r5' or 'none'"
@@ -71,6 +72,19 @@ struct LessonFileTests {
         #expect(throws: FileError(file: "x.lesson", line: line, problem: problem)) {
             try Lesson(parsing: text, file: "x.lesson", id: "x")
         }
+    }
+
+    /// Lesson 15 keeps `doses` and `adherence` out while the student works the figures out by
+    /// hand; its last step unlocks `adherence` to confirm them.
+    @Test func aStepUnlocksACommandFromThereOn() throws {
+        let lesson = try #require(LessonTests.workbook.lessons.first { $0.id == "15-on-time" })
+        let last = lesson.steps.count - 1
+        #expect(lesson.steps[last].unlocks == ["adherence"])
+        for index in 0..<last { #expect(lesson.allowedCommands(at: index)?.contains("adherence") == false) }
+        #expect(lesson.allowedCommands(at: last)?.contains("adherence") == true)
+        #expect(lesson.steps.indices.allSatisfy { lesson.allowedCommands(at: $0)?.contains("doses") == false })
+        let open = try Lesson(parsing: "# A\nunlocks: adherence\n? ran adherence", file: "x.lesson", id: "x")
+        #expect(open.allowedCommands(at: 0) == nil)
     }
 
     @Test func aLessonsParts() throws {

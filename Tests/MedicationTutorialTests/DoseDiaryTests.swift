@@ -46,6 +46,20 @@ struct DoseDiaryTests {
         #expect(adherence.adherenceCode == "taking-not-as-directed")
     }
 
+    /// Found by review: a record entered in error took a dose's place, and a date alone was read
+    /// as midnight, the evening before's slot.
+    @Test func recordsInErrorAreNoneAndADateIsItsDaysFirstOpenDose() throws {
+        var wrong = record("x", "2016-08-15T08:00:00+02:00")
+        wrong.status = "entered-in-error"
+        let records = [wrong, record("a", "2016-08-16"), record("b", "2016-08-16"), record("c", "2016-08-16")]
+        let day = try #require(CivilDay("2016-08-15"))
+        let now = try #require(times.instant("2016-08-17T12:00:00+02:00"))
+        let diary = try times.diary(
+            of: try order(), administrations: records, from: day, through: day.adding(days: 1), now: now)
+        #expect(diary.entries.map { $0.record?.id } == [nil, nil, "a", "b"])
+        #expect(diary.extras.map { "\($0.record.id ?? "") \($0.kind.rawValue)" } == ["c recorded twice"])
+    }
+
     @Test func slotsMeetHalfwayAndMirrorAtTheEnds() {
         let slots = DoseDiary.slots([0, 100, 300])
         #expect(slots == [-50..<50, 50..<200, 200..<400])

@@ -148,6 +148,14 @@ struct DoseTimesTests {
         (#"{"repeat":{"frequency":1,"period":4,"periodUnit":"h","when":["HS"]}}"#, "need a period of a day", nil),
         (#"{"repeat":{"frequency":1,"period":1,"periodUnit":"d","when":["XYZ"]}}"#, "names no time of day", nil),
         (#"{"repeat":{"frequency":120,"period":1,"periodUnit":"min"}}"#, "less than a minute", nil),
+        // Numbers no schedule has, which would overflow or fill memory: refused, not trapped.
+        (#"{"repeat":{"frequency":1,"period":1e300,"periodUnit":"d"}}"#, "no schedule to keep", nil),
+        (#"{"repeat":{"frequency":1,"period":1e300,"periodUnit":"h"}}"#, "no schedule to keep", nil),
+        (
+            #"{"repeat":{"boundsDuration":{"value":1e300,"code":"d"},"frequency":1,"period":1,"periodUnit":"d"}}"#,
+            "longer than any course", nil
+        ),
+        (#"{"repeat":{"frequency":100000000,"period":1,"periodUnit":"d"}}"#, "more than one a minute", nil),
     ]
 
     @Test(arguments: refusals.indices)

@@ -176,6 +176,8 @@ def spread(m, settings):
     first, last = day_span(settings)
     if m == 1:
         return [first]
+    if (last - first) // 60 < m - 1:
+        raise Refused("doses a day do not fit a minute apart")
     return [first + (i * (last - first) // (m - 1)) // 60 * 60 for i in range(m)]
 
 
@@ -188,7 +190,13 @@ def named_times(repeat, settings):
     if isinstance(when, str):  # DSTU2: one code
         when = [when]
     offset = repeat.get("offset")
+    if offset is not None and offset > 1440:
+        raise Refused("an offset of more than a day")
     s = {name: clock(settings[name]) for name in ("wake", "breakfast", "lunch", "dinner", "sleep")}
+    if s["sleep"] < s["dinner"]:  # bedtime after midnight is later than dinner
+        s["sleep_after_dinner"] = s["sleep"] + DAY
+    else:
+        s["sleep_after_dinner"] = s["sleep"]
     minutes = 60
     for code in when:
         after = (offset or 0) * minutes
@@ -209,7 +217,7 @@ def named_times(repeat, settings):
             for meal in MEALS[code[2:]]:
                 times.add(s[meal] + sign * moved)
         elif code in ("IC", "ICM", "ICD", "ICV"):
-            nexts = {"breakfast": "lunch", "lunch": "dinner", "dinner": "sleep"}
+            nexts = {"breakfast": "lunch", "lunch": "dinner", "dinner": "sleep_after_dinner"}
             for meal in MEALS[code[2:]]:
                 if offset is None:
                     times.add((s[meal] + s[nexts[meal]]) // 2)
@@ -267,10 +275,10 @@ class Rule:
                 raise Refused("frequency is not a positive whole number")
             n = int(n)
         self.interval = None
-        if unit in ("s", "min", "h") or (unit == "d" and p < 1):
+        if unit in ("s", "min", "h") or (unit == "d" and p < 1) or (unit == "wk" and p * 7 < 1):
             if times:
                 raise Refused("times of day with a period below a day")
-            interval = p * UNIT_SECONDS[unit] / n
+            interval = p * dict(UNIT_SECONDS, wk=7 * DAY)[unit] / n
             if interval.denominator != 1 or interval < 60:
                 raise Refused(f"a dose every {float(interval)} s is not a whole number of seconds from a minute")
             self.interval = int(interval)
@@ -436,6 +444,8 @@ def _expand(timing, zone, first_day, last_day, settings, authored, validity, as_
         end = bounds_end(repeat, start, zone)
         count = repeat.get("count")
         stop = min(window[1], end) if end else window[1]
+        if count is not None and count > MAX_DOSES:
+            raise Refused("a count above the limit")
         if count is not None:
             if start is None:
                 raise Refused("a count needs a start")

@@ -50,7 +50,12 @@ extension Scheduling {
             let times = settings.doseTimes
             let from = request.from ?? order.authoredOn.flatMap(times.instant).map { times.local($0).day } ?? today
             let to = request.to ?? today
-            guard from <= to else { throw REPLError("--to comes before --from") }
+            guard from <= to else {
+                // An order written after the span has nothing due in it; only dates given can disagree.
+                guard request.from == nil else { throw REPLError("--to comes before --from") }
+                lines.append("\(name(number, order)): written after \(iso(to)), no dose was due")
+                continue
+            }
             let records = try await AdministrationPages(client: client).all(of: order)
             let diary: DoseDiary
             do {

@@ -69,20 +69,18 @@ struct Scheduling {
         return settings.today ?? CivilDay.today(in: settings.timeZone, at: context.clock())
     }
 
-    /// The due dose a record made now fulfils (the one whose slot holds now), and the record it
-    /// already has; nil when the order has no dose times (taken as needed, say).
+    /// The due dose a record made now fulfils (the one whose slot holds now, its neighbours a
+    /// month either side at most), and the record it already has; nil when the order has no dose
+    /// times (taken as needed, say) or none near now.
     func dueNow(_ order: Order) async throws -> (due: Int, recorded: Administration?)? {
         let times = context.settings.current.doseTimes
         let day = times.local(now).day
-        guard (try? times.doses(of: order, from: day.adding(days: -1), through: day.adding(days: 1))) != nil else {
-            return nil
-        }
+        let (from, through) = (day.adding(days: -32), day.adding(days: 32))
+        guard (try? times.doses(of: order, from: from, through: through)) != nil else { return nil }
         let records = try await AdministrationPages(client: try context.session.tutorialClient()).all(of: order)
-        let diary = try times.diary(
-            of: order, administrations: records, from: day.adding(days: -1), through: day.adding(days: 1), now: now)
-        let slots = DoseDiary.slots(diary.entries.map(\.due))
-        guard let index = slots.firstIndex(where: { $0.contains(now) }) else { return nil }
-        return (diary.entries[index].due, diary.entries[index].record)
+        let diary = try times.diary(of: order, administrations: records, from: from, through: through, now: now)
+        guard let entry = diary.entries.first(where: { $0.slot.contains(now) }) else { return nil }
+        return (entry.due, entry.record)
     }
 
     /// The first dose due from `now` on that is not already recorded (a dose taken early).
@@ -117,13 +115,19 @@ struct Scheduling {
         for (number, order) in orders {
             let times = settings.doseTimes
             do {
-                _ = try times.doses(of: order, from: from, through: from)
+                _ = try times.doses(of: order, from: from, through: through)
             } catch {
                 unscheduled.append((number, error.description))
                 continue
             }
             let records = try await AdministrationPages(client: client).all(of: order)
-            let diary = try times.diary(of: order, administrations: records, from: from, through: through, now: now)
+            let diary: DoseDiary
+            do {
+                diary = try times.diary(of: order, administrations: records, from: from, through: through, now: now)
+            } catch {
+                unscheduled.append((number, error.description))
+                continue
+            }
             sections.append(
                 ScheduleSection(
                     number: number, order: order, title: name(number, order), diary: diary,

@@ -66,6 +66,12 @@ extension Lesson {
             steps[last].mistakes.append(try Self.mistake(String(line.dropFirst(9))))
         } else if line.hasPrefix("type: ") {
             steps[last].answerType = try AnswerType(String(line.dropFirst(6)).trimmingSpaces())
+        } else if line.hasPrefix("unlocks: ") {
+            let names = line.dropFirst(9).split(separator: " ").map(String.init)
+            guard !names.isEmpty, names.allSatisfy(LessonCommands.allowable.contains) else {
+                throw WorkbookProblem("'unlocks:' names commands a lesson's %allow could name; 'help' lists them")
+            }
+            steps[last].unlocks += names
         } else if line.hasPrefix("par: ") {
             guard let par = Int(line.dropFirst(5).trimmingSpaces()), par > 0, steps[last].par == nil else {
                 throw WorkbookProblem("a step's par is written once, 'par: N', N the fewest commands that do it")

@@ -27,6 +27,12 @@ public struct Lesson: Sendable, Equatable {
     /// it resolved against the lesson's folder.
     public var loads: [String] = []
 
+    /// The commands step `index` accepts: `%allow`'s and those the steps up to it unlock; nil
+    /// allows every command.
+    public func allowedCommands(at index: Int) -> [String]? {
+        allowedCommands.map { $0 + steps.prefix(index + 1).flatMap(\.unlocks) }
+    }
+
     public struct Step: Sendable, Equatable {
         public var title: String
         public var kind = Kind.show
@@ -49,6 +55,9 @@ public struct Lesson: Sendable, Equatable {
         /// `par: N`: the fewest commands that reach the goal, as Learn Git Branching states a
         /// level's; a student who needed more is told so when the step is done.
         public var par: Int?
+        /// `unlocks: NAME …`: commands a lesson with `%allow` accepts from this step on, such as
+        /// the shortcut that confirms what the steps before worked out by hand.
+        public var unlocks: [String] = []
 
         public init(title: String, kind: Kind = .show) {
             self.title = title

@@ -118,8 +118,8 @@ public final class LessonCommands: REPLExtension {
     /// A lesson with `%allow` refuses the other commands while its steps are checked, and
     /// says so, so a student reaching for a shortcut learns to write the request instead.
     public func refusal(of name: String, in repl: any LessonHost) -> String? {
-        guard checking, startedHere != nil, !starting, let (lesson, _) = currentStep(), startedHere == lesson.id,
-            let allowed = lesson.allowedCommands,
+        guard checking, startedHere != nil, !starting, let (lesson, index) = currentStep(), startedHere == lesson.id,
+            let allowed = lesson.allowedCommands(at: index),
             !allowed.contains(name), !Self.alwaysAllowed.contains(name)
         else { return nil }
         return "lesson \(lesson.number.map(String.init) ?? lesson.id) asks for the requests themselves, "

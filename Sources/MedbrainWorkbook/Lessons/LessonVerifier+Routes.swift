@@ -33,7 +33,9 @@ extension LessonVerifier {
         var result = GeneratedRoutes()
         guard lesson.header.server != nil else { return result }
         for (index, step) in lesson.steps.enumerated() where step.kind == .try {
-            let routes = await routes(for: step, at: index, of: lesson).filter { Self.allowed($0.commands, in: lesson) }
+            let routes = await routes(for: step, at: index, of: lesson).filter {
+                Self.allowed($0.commands, in: lesson, at: index)
+            }
             guard !routes.isEmpty else { continue }
             let place = "step \(index + 1) (\(step.title))"
             var counts = (equivalents: 0, mutants: 0)
@@ -131,8 +133,8 @@ extension LessonVerifier {
     }
 
     /// Whether a lesson that allows only some commands allows each of the route's.
-    static func allowed(_ commands: [String], in lesson: Lesson) -> Bool {
-        guard let allowed = lesson.allowedCommands else { return true }
+    static func allowed(_ commands: [String], in lesson: Lesson, at index: Int) -> Bool {
+        guard let allowed = lesson.allowedCommands(at: index) else { return true }
         return commands.allSatisfy { command in allowed.contains(String(command.prefix { $0 != " " })) }
     }
 

@@ -16,6 +16,8 @@ public struct DoseDiary: Sendable {
         /// The administration that says so, and when it was recorded as given.
         public let record: Administration?
         public let recorded: Int?
+        /// The instants a record of this dose falls in: halfway to the doses either side.
+        public let slot: Swift.Range<Int>
     }
 
     /// A record that is not a due dose's first: a second one in a slot, or one in no slot.
@@ -35,32 +37,48 @@ public struct DoseDiary: Sendable {
 
     /// Matches `administrations` to `due` (sorted instants). `previous` and `next` are the due
     /// doses just outside, which bound the first and last slots; records in `window` (instants,
-    /// end excluded) that fall in no slot are ``Extra/Kind/outside``.
+    /// end excluded) that fall in no slot are ``Extra/Kind/outside``. A record entered in error
+    /// is no record; one with only a date is the first open dose of its day.
     public init(
         due: [Int], previous: Int?, next: Int?, administrations: [Administration], now: Int, window: Swift.Range<Int>,
         times: DoseTimes
     ) {
-        let all = (previous.map { [$0] } ?? []) + due + (next.map { [$0] } ?? [])
-        let slots = Self.slots(all)
-        let offset = previous == nil ? 0 : 1
+        let allSlots = Self.slots((previous.map { [$0] } ?? []) + due + (next.map { [$0] } ?? []))
+        let slots = Array(allSlots.dropFirst(previous == nil ? 0 : 1).prefix(due.count))
         var owned: [[(Int, Administration)]] = Array(repeating: [], count: due.count)
         var outside: [Extra] = []
-        let recorded = administrations.compactMap { record in
-            record.effective?.startText.flatMap(times.instant).map { ($0, record) }
-        }.sorted { $0.0 < $1.0 }
-        for (instant, record) in recorded {
-            if let slot = slots.firstIndex(where: { $0.contains(instant) }) {
-                let index = slot - offset
+        var days: [(Int, Administration)] = []
+        for record in administrations where record.status != "entered-in-error" {
+            guard let text = record.effective?.startText, let date = FHIRDateTime(text), date.precision >= .day,
+                let instant = times.instant(text)
+            else { continue }
+            if date.precision == .day {
+                days.append((instant, record))
+            } else if let slot = allSlots.firstIndex(where: { $0.contains(instant) }) {
+                let index = slot - (previous == nil ? 0 : 1)
                 if due.indices.contains(index) { owned[index].append((instant, record)) }
             } else if window.contains(instant) {
                 outside.append(Extra(kind: .outside, record: record, recorded: instant))
             }
         }
-        entries = zip(due, owned).map { due, records in
-            guard let (instant, record) = records.first else {
-                return Entry(due: due, status: due <= now ? .overdue : .notYetDue, record: nil, recorded: nil)
+        for index in owned.indices { owned[index].sort { $0.0 < $1.0 } }
+        for (dayStart, record) in days.sorted(by: { $0.0 < $1.0 }) {
+            let day = times.local(dayStart).day
+            let ofDay = due.indices.filter { times.local(due[$0]).day == day }
+            if let open = ofDay.first(where: { owned[$0].isEmpty }) ?? ofDay.first {
+                owned[open].append((dayStart, record))
+            } else if window.contains(dayStart) {
+                outside.append(Extra(kind: .outside, record: record, recorded: dayStart))
             }
-            return Entry(due: due, status: record.taken ? .taken : .missed, record: record, recorded: instant)
+        }
+        entries = due.indices.map { index in
+            guard let (instant, record) = owned[index].first else {
+                let status: Status = due[index] <= now ? .overdue : .notYetDue
+                return Entry(due: due[index], status: status, record: nil, recorded: nil, slot: slots[index])
+            }
+            return Entry(
+                due: due[index], status: record.taken ? .taken : .missed, record: record, recorded: instant,
+                slot: slots[index])
         }
         extras =
             (owned.flatMap { $0.dropFirst().map { Extra(kind: .recordedTwice, record: $1, recorded: $0) } } + outside)

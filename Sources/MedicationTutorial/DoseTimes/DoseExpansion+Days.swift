@@ -17,6 +17,11 @@ extension DoseExpansion {
     mutating func dayDoses(_ span: Span, unit: String, period: Int) throws(DoseTimeError) -> [Int] {
         let times = try namedTimes()
         let (pattern, perDay) = try self.pattern(unit: unit, period: period, named: times.count)
+        guard perDay <= 1440 else { throw DoseTimeError("\(perDay) doses a day is more than one a minute") }
+        guard !times.isEmpty || perDay == 1 || day.dayEnd - day.dayStart >= perDay - 1 else {
+            throw DoseTimeError(
+                "\(perDay) doses a day do not fit a minute apart in the patient's day (the setting day)")
+        }
         guard times.isEmpty || perDay == times.count else {
             throw DoseTimeError(
                 "the frequency gives \(perDay) dose\(perDay == 1 ? "" : "s") a day but the Timing names \(times.count) time\(times.count == 1 ? "" : "s") of day"
@@ -25,10 +30,14 @@ extension DoseExpansion {
         let clockTimes = times.isEmpty ? spread(perDay) : times
         let anchor = span.start.map { ZoneClock.floorDivide(clock.local(instant: $0), 86_400) }
         var instants: [Int] = []
+        // An offset may move a dose past midnight, so a count is only sure two days after it is reached.
+        var reached: Int?
         for dayNumber in try days(span) where try isDoseDay(dayNumber, pattern, anchor: anchor) {
-            instants += clockTimes.map { clock.instant(local: dayNumber * 86_400 + $0) }
+            if let reached, dayNumber > reached + 2 { break }
+            instants += clockTimes.map { clock.instant(local: dayNumber * 86_400 + $0) }.filter(span.holds)
+            if reached == nil, try enough(instants) { reached = dayNumber }
         }
-        return instants.filter(span.holds)
+        return instants
     }
 
     /// The pattern of dose days and the doses on each, from frequency, period and dayOfWeek.

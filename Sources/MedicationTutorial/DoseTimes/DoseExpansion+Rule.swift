@@ -10,9 +10,15 @@ extension DoseExpansion {
         }
         let period = schedule.period?.doubleValue ?? 1
         guard period > 0 else { throw DoseTimeError("a period of 0 \(unit) says no time between doses") }
+        guard period <= Self.longest else {
+            throw DoseTimeError("a period of more than \(Int(Self.longest)) \(unit) is no schedule to keep")
+        }
         let instants: [Int]
-        // Seconds, minutes and hours are intervals at any length; days only below one.
-        if let seconds = Self.seconds[unit], ["s", "min", "h"].contains(unit) || (unit == "d" && period < 1) {
+        if let count = schedule.count, count > DoseTimes.limit {
+            throw DoseTimeError("a count of more than \(DoseTimes.limit) doses")
+        }
+        // Seconds, minutes and hours are intervals at any length; days and weeks below a day.
+        if let seconds = Self.seconds[unit], ["s", "min", "h"].contains(unit) || Double(seconds) * period < 86_400 {
             instants = try shortPeriodDoses(span, periodSeconds: Double(seconds) * period)
         } else {
             guard period.rounded(.towardZero) == period else {
@@ -41,9 +47,10 @@ extension DoseExpansion {
             let times = (0..<(86_400 / interval)).map { (day.dayStart * 60 + $0 * interval) % 86_400 }
             for dayNumber in try days(span)
             where weekdays.map({ $0.contains(CivilDay(number: dayNumber).weekday) }) ?? true {
-                instants += times.map { clock.instant(local: dayNumber * 86_400 + $0) }
+                instants += times.map { clock.instant(local: dayNumber * 86_400 + $0) }.filter(span.holds)
+                if try enough(instants) { break }
             }
-            return instants.filter(span.holds)
+            return instants
         }
         guard let start = span.start else {
             throw DoseTimeError("doses every \(interval / 60) minutes need a start, and the order gives none")
@@ -52,7 +59,7 @@ extension DoseExpansion {
         var index = first
         while true {
             let instant = start + index * interval
-            guard instant < span.windowEnd, span.holds(instant), instants.count <= DoseTimes.limit else { break }
+            guard instant < span.windowEnd, span.holds(instant), try !enough(instants) else { break }
             let local = clock.local(instant: instant)
             if weekdays.map({ $0.contains(CivilDay(number: ZoneClock.floorDivide(local, 86_400)).weekday) }) ?? true {
                 instants.append(instant)
@@ -62,10 +69,24 @@ extension DoseExpansion {
         return instants
     }
 
+    /// Whether the doses so far are all the count asks (so generating may stop); past the limit
+    /// without a count, the window holds too many.
+    func enough(_ instants: [Int]) throws(DoseTimeError) -> Bool {
+        if let count = schedule.count, instants.count >= count { return true }
+        guard instants.count <= DoseTimes.limit else {
+            throw DoseTimeError("more than \(DoseTimes.limit) doses fall in the window")
+        }
+        return false
+    }
+
     private var namedTimesAreAbsent: Bool { schedule.timeOfDay.isEmpty && schedule.when.isEmpty }
 
     /// The local days to look at: from the start (for a count) or the window, a day either
     /// side so an offset past midnight is not lost.
+    /// The longest period or bound read, in its unit: beyond it no dose is due in a lifetime,
+    /// and the arithmetic stays far from overflow.
+    static let longest = 1_000_000.0
+
     func days(_ span: Span) throws(DoseTimeError) -> StrideThrough<Int> {
         let firstInstant =
             schedule.count != nil ? (span.start ?? span.windowStart) : max(span.start ?? .min, span.windowStart)
@@ -73,7 +94,7 @@ extension DoseExpansion {
         let first = ZoneClock.floorDivide(firstInstant, 86_400) - 1
         let last = ZoneClock.floorDivide(lastInstant, 86_400) + 1
         guard last - first <= DoseTimes.limit else {
-            throw DoseTimeError("more than \(DoseTimes.limit) days from the start to the window")
+            throw DoseTimeError("more than \(DoseTimes.limit) days to look through: ask for a shorter window")
         }
         return stride(from: first, through: max(first, last), by: 1)
     }

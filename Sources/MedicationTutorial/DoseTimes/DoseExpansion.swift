@@ -95,6 +95,9 @@ struct DoseExpansion {
         guard let unit = length.code ?? length.unit, let value = length.value?.doubleValue,
             let unitSeconds = Self.seconds[unit] ?? Self.calendarUnits[unit].map({ _ in 0 })
         else { throw DoseTimeError("the \(what) have no length in a unit of time (s, min, h, d, wk, mo, a)") }
+        guard value >= 0, value <= Self.longest else {
+            throw DoseTimeError("the \(what) give a length of \(value) \(unit), longer than any course")
+        }
         let whole = value.rounded(.towardZero) == value
         if whole, let months = Self.calendarUnits[unit] {
             return clock.instant(
@@ -130,7 +133,7 @@ struct DoseExpansion {
 
     /// How long each dose runs, for units that have a fixed length.
     private var durationSeconds: Int? {
-        guard let value = schedule.duration?.doubleValue, let unit = schedule.durationUnit,
+        guard let value = schedule.duration?.doubleValue, value <= Self.longest, let unit = schedule.durationUnit,
             let seconds = Self.seconds[unit], seconds > 0
         else { return nil }
         return Int((value * Double(seconds)).rounded())
@@ -164,6 +167,9 @@ struct DoseExpansion {
                 seconds.append(time)
             }
             return Array(Set(seconds)).sorted()
+        }
+        if let offset = schedule.offset, offset > 1440 {
+            throw DoseTimeError("an offset of \(offset) minutes is more than a day from the event")
         }
         let events = EventTimes(day: day)
         var minutes: [Int] = []

@@ -19,7 +19,8 @@ struct EventTimes {
         case "PC", "PCM", "PCD", "PCV":
             return Self.pick(code, from: meals).map { $0 + (offset ?? Self.mealOffset) }
         case "IC", "ICM", "ICD", "ICV":
-            let after = [day.lunch, day.dinner, day.sleep]
+            // Bedtime after midnight is later than dinner, not earlier.
+            let after = [day.lunch, day.dinner, day.sleep < day.dinner ? day.sleep + 1440 : day.sleep]
             let between = zip(meals, after).map { meal, next in offset.map { meal + $0 } ?? (meal + next) / 2 }
             return Self.pick(code, from: between)
         default:

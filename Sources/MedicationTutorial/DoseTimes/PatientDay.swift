@@ -22,8 +22,10 @@ public struct PatientDay: Sendable, Equatable {
         if name == "day" {
             let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2, let first = Self.minutes(parts[0]), let last = Self.minutes(parts[1]),
-                first <= last
-            else { throw DoseTimeError("'\(text)' is not a span of the day such as 08:00-20:00") }
+                first < last
+            else {
+                throw DoseTimeError("'\(text)' is not a span of the day such as 08:00-20:00, its end after its start")
+            }
             (dayStart, dayEnd) = (first, last)
             return
         }

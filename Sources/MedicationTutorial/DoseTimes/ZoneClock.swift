@@ -48,7 +48,9 @@ struct ZoneClock {
 
     /// `2016-08-16T08:00:00+02:00`: the instant as the patient's clock shows it.
     mutating func text(_ instant: Int) -> String {
-        let offset = self.offset(at: instant)
+        // FHIR writes offsets in minutes; an old local mean time (Vienna's +01:05:21) is written in UTC.
+        let zoneOffset = self.offset(at: instant)
+        let offset = zoneOffset % 60 == 0 ? zoneOffset : 0
         let local = instant + offset
         let day = CivilDay(number: Self.floorDivide(local, 86_400))
         let second = local - day.number * 86_400
