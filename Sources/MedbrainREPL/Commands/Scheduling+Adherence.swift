@@ -56,11 +56,10 @@ extension Scheduling {
                 lines.append("\(name(number, order)): written after \(iso(to)), no dose was due")
                 continue
             }
-            let records = try await AdministrationPages(client: client).all(of: order)
             let diary: DoseDiary
-            do {
-                diary = try times.diary(of: order, administrations: records, from: from, through: to, now: now)
-            } catch {
+            switch try await self.diary(of: order, from: from, through: to) {
+            case .success(let found): diary = found
+            case .failure(let error):
                 lines.append("\(name(number, order)): \(error)")
                 results.append(["order": .number(String(number)), "reason": .string(error.description)])
                 continue

@@ -75,12 +75,24 @@ struct Scheduling {
     func dueNow(_ order: Order) async throws -> (due: Int, recorded: Administration?)? {
         let times = context.settings.current.doseTimes
         let day = times.local(now).day
-        let (from, through) = (day.adding(days: -32), day.adding(days: 32))
-        guard (try? times.doses(of: order, from: from, through: through)) != nil else { return nil }
-        let records = try await AdministrationPages(client: try context.session.tutorialClient()).all(of: order)
-        let diary = try times.diary(of: order, administrations: records, from: from, through: through, now: now)
+        guard
+            case .success(let diary) = try await diary(
+                of: order, from: day.adding(days: -32), through: day.adding(days: 32))
+        else { return nil }
         guard let entry = diary.entries.first(where: { $0.slot.contains(now) }) else { return nil }
         return (entry.due, entry.record)
+    }
+
+    /// The order's due doses on the days matched to its administrations, or why it has no dose
+    /// times (known before its administrations are read).
+    func diary(of order: Order, from: CivilDay, through: CivilDay) async throws -> Result<DoseDiary, DoseTimeError> {
+        let times = context.settings.current.doseTimes
+        do { _ = try times.doses(of: order, from: from, through: through) } catch { return .failure(error) }
+        let records = try await AdministrationPages(client: try context.session.tutorialClient()).all(of: order)
+        do {
+            return .success(
+                try times.diary(of: order, administrations: records, from: from, through: through, now: now))
+        } catch { return .failure(error) }
     }
 
     /// The first dose due from `now` on that is not already recorded (a dose taken early).
@@ -109,22 +121,14 @@ struct Scheduling {
         let from = week ? DateGrouping(mode: .week, weeks: settings.weeks).weekStart(of: day) : day
         let through = week ? from.adding(days: 6) : day
         let (orders, left) = try scheduledOrders()
-        let client = try context.session.tutorialClient()
         var sections: [ScheduleSection] = []
         var unscheduled: [(Int, String)] = []
         for (number, order) in orders {
             let times = settings.doseTimes
-            do {
-                _ = try times.doses(of: order, from: from, through: through)
-            } catch {
-                unscheduled.append((number, error.description))
-                continue
-            }
-            let records = try await AdministrationPages(client: client).all(of: order)
             let diary: DoseDiary
-            do {
-                diary = try times.diary(of: order, administrations: records, from: from, through: through, now: now)
-            } catch {
+            switch try await self.diary(of: order, from: from, through: through) {
+            case .success(let found): diary = found
+            case .failure(let error):
                 unscheduled.append((number, error.description))
                 continue
             }
