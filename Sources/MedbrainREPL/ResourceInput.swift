@@ -35,8 +35,13 @@ enum ResourceInput {
             throw FileError(
                 file: name, problem: "\(size / 1_048_576) MiB is more than a resource needs (at most 16 MiB)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileError(file: name, problem: "cannot read it")
+        // A device or a pipe reports no size (`@/dev/zero` would never end): read one byte past
+        // the most a resource needs, and refuse what goes on.
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: maximumBytes + 1)
+        else { throw FileError(file: name, problem: "cannot read it") }
+        try? handle.close()
+        guard data.count <= maximumBytes else {
+            throw FileError(file: name, problem: "goes on past 16 MiB, more than a resource needs")
         }
         return (Array(data), name)
     }

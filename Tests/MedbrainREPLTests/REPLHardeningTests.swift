@@ -29,6 +29,9 @@ struct REPLHardeningTests {
             "administer 1 taken at 0000-01-01T00:00:00Z",
             "error: '0000-01-01T00:00:00Z' is not a date-time with its zone, such as 2016-08-16T08:00:00+02:00\n"
         ),
+        // A device reports no size; read whole, it would never end.
+        ("instructions @/dev/zero", "error: /dev/zero: goes on past 16 MiB, more than a resource needs\n"),
+        ("doses @/dev/zero", "error: /dev/zero: goes on past 16 MiB, more than a resource needs\n"),
         (
             String(repeating: "x", count: 200_000),
             "error: unknown command '\(String(repeating: "x", count: 40))…'; 'help' lists them\n"

@@ -67,6 +67,18 @@ struct ScheduleTests {
         #expect(statuses.count == 9)
     }
 
+    /// A Timing nobody could keep says why, in one line, and the session goes on.
+    @Test func dosesOfATimingYouWriteOrWhyNot() async throws {
+        let probe = Probe()
+        try await probe.setUp(["set timezone Europe/Vienna"])
+        let skipped = await probe.run(
+            #"doses --from 2016-03-27 {"repeat": {"period": 1, "periodUnit": "d", "timeOfDay": ["02:30:00"]}}"#)
+        #expect(skipped == ("2016-03-27T03:30:00+02:00\n", ""))
+        let absurd = await probe.run(#"doses {"repeat": {"frequency": 1, "period": 1e20, "periodUnit": "d"}}"#)
+        #expect(absurd == ("no dose times: a period of more than 1000000 d is no schedule to keep\n", ""))
+        #expect(!probe.repl.isFinished)
+    }
+
     @Test func administerWithoutATimeTakesTheDueDoseOnce() async throws {
         let probe = try await Self.probe(.r4)
         // 2016-08-16 10:00 in Vienna: the 08:00 dose is recorded (adm-062), so a day later.
