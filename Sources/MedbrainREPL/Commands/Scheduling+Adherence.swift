@@ -53,7 +53,7 @@ extension Scheduling {
             guard from <= to else {
                 // An order written after the span has nothing due in it; only dates given can disagree.
                 guard request.from == nil else { throw REPLError("--to comes before --from") }
-                lines.append("\(name(number, order)): written after \(iso(to)), no dose was due")
+                lines.append("\(name(number, order)): written after \(Settings.iso(to)), no dose was due")
                 continue
             }
             let diary: DoseDiary
@@ -65,7 +65,8 @@ extension Scheduling {
                 continue
             }
             let adherence = Adherence(diary, grouping: grouping, times: times)
-            lines.append("\(name(number, order)), \(iso(from)) to \(iso(to)): " + summary(adherence.total))
+            lines.append(
+                "\(name(number, order)), \(Settings.iso(from)) to \(Settings.iso(to)): " + summary(adherence.total))
             if orders.count == 1 { lines += details(adherence, grouping: grouping) }
             var members = json(number, order, adherence, from: from, to: to)
             if request.write {
@@ -128,12 +129,7 @@ extension Scheduling {
         }
         return [
             ("order", .number(String(number))), ("id", order.id.map(JSONValue.string) ?? .null),
-            ("from", .string(iso(from))), ("to", .string(iso(to))),
+            ("from", .string(Settings.iso(from))), ("to", .string(Settings.iso(to))),
         ] + tally(adherence.total) + [("weeks", .array(weeks)), ("extras", .array(extras))]
-    }
-
-    func iso(_ day: CivilDay) -> String {
-        let (year, month, date) = day.components
-        return "\(year)-\(month < 10 ? "0" : "")\(month)-\(date < 10 ? "0" : "")\(date)"
     }
 }

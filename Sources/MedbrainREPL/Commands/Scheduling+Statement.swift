@@ -14,12 +14,12 @@ extension Scheduling {
         }
         let patient = try context.session.loggedIn()
         let tally = adherence.total
-        let reason = "\(tally.taken) of \(tally.due) due doses taken from \(iso(from)) to \(iso(to))"
+        let reason = "\(tally.taken) of \(tally.due) due doses taken from \(Settings.iso(from)) to \(Settings.iso(to))"
         let statement: JSONValue = [
             "resourceType": "MedicationStatement", "status": "recorded",
             "medication": order.json(in: .r5)["medication"] ?? .null,
             "subject": ["reference": .string("Patient/\(patient.id ?? "")")],
-            "effectivePeriod": ["start": .string(iso(from)), "end": .string(iso(to))],
+            "effectivePeriod": ["start": .string(Settings.iso(from)), "end": .string(Settings.iso(to))],
             "dateAsserted": .string(context.settings.current.doseTimes.text(now)),
             "derivedFrom": [["reference": .string("MedicationRequest/\(order.id ?? "")")]],
             "adherence": [

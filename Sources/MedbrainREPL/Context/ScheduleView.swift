@@ -23,7 +23,7 @@ struct ScheduleView {
     let left: [String]
 
     var lines: [String] {
-        let span = from == through ? iso(from) : "\(iso(from)) to \(iso(through))"
+        let span = from == through ? Settings.iso(from) : "\(Settings.iso(from)) to \(Settings.iso(through))"
         var lines = ["Doses due \(span) (\(zoneName)), now \(times.text(now))"]
         if sections.isEmpty { lines.append("No active order has doses on a schedule.") }
         for section in sections {
@@ -44,7 +44,7 @@ struct ScheduleView {
 
     var json: JSONValue {
         [
-            "from": .string(iso(from)), "to": .string(iso(through)), "now": .string(times.text(now)),
+            "from": .string(Settings.iso(from)), "to": .string(Settings.iso(through)), "now": .string(times.text(now)),
             "orders": .array(sections.map(sectionJSON)),
             "unscheduled": .array(
                 unscheduled.map { ["order": .number(String($0.0)), "reason": .string($0.1)] as JSONValue }),
@@ -86,9 +86,4 @@ struct ScheduleView {
     }
 
     private func reference(_ record: Administration) -> String { "MedicationAdministration/\(record.id ?? "?")" }
-
-    private func iso(_ day: CivilDay) -> String {
-        let (year, month, date) = day.components
-        return "\(year)-\(month < 10 ? "0" : "")\(month)-\(date < 10 ? "0" : "")\(date)"
-    }
 }

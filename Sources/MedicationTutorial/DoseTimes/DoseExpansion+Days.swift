@@ -28,7 +28,7 @@ extension DoseExpansion {
             )
         }
         let clockTimes = times.isEmpty ? spread(perDay) : times
-        let anchor = span.start.map { ZoneClock.floorDivide(clock.local(instant: $0), 86_400) }
+        let anchor = span.start.map { DateGrouping.floorDivide(clock.local(instant: $0), 86_400) }
         var instants: [Int] = []
         // An offset may move a dose past midnight, so a count is only sure two days after it is reached.
         var reached: Int?

@@ -61,7 +61,8 @@ extension DoseExpansion {
             let instant = start + index * interval
             guard instant < span.windowEnd, span.holds(instant), try !enough(instants) else { break }
             let local = clock.local(instant: instant)
-            if weekdays.map({ $0.contains(CivilDay(number: ZoneClock.floorDivide(local, 86_400)).weekday) }) ?? true {
+            if weekdays.map({ $0.contains(CivilDay(number: DateGrouping.floorDivide(local, 86_400)).weekday) }) ?? true
+            {
                 instants.append(instant)
             }
             index += 1
@@ -91,8 +92,8 @@ extension DoseExpansion {
         let firstInstant =
             schedule.count != nil ? (span.start ?? span.windowStart) : max(span.start ?? .min, span.windowStart)
         let lastInstant = min(span.end ?? .max, span.windowEnd)
-        let first = ZoneClock.floorDivide(firstInstant, 86_400) - 1
-        let last = ZoneClock.floorDivide(lastInstant, 86_400) + 1
+        let first = DateGrouping.floorDivide(firstInstant, 86_400) - 1
+        let last = DateGrouping.floorDivide(lastInstant, 86_400) + 1
         guard last - first <= DoseTimes.limit else {
             throw DoseTimeError("more than \(DoseTimes.limit) days to look through: ask for a shorter window")
         }

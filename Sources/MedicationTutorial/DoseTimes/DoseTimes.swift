@@ -62,7 +62,7 @@ public struct DoseTimes: Sendable {
     /// The first dose due at or after `instant`, looking up to two years ahead.
     public func next(of order: Order, after instant: Int) -> Dose? {
         var clock = ZoneClock(timeZone: timeZone)
-        let today = CivilDay(number: ZoneClock.floorDivide(clock.local(instant: instant), 86_400))
+        let today = CivilDay(number: DateGrouping.floorDivide(clock.local(instant: instant), 86_400))
         for days in [1, 31, 731] {
             guard let doses = try? doses(of: order, from: today, through: today.adding(days: days)) else { return nil }
             if let first = doses.first(where: { $0.instant >= instant }) { return first }
@@ -80,7 +80,7 @@ public struct DoseTimes: Sendable {
     public func local(_ instant: Int) -> (day: CivilDay, minute: Int) {
         var clock = ZoneClock(timeZone: timeZone)
         let local = clock.local(instant: instant)
-        let day = ZoneClock.floorDivide(local, 86_400)
+        let day = DateGrouping.floorDivide(local, 86_400)
         return (CivilDay(number: day), (local - day * 86_400) / 60)
     }
 

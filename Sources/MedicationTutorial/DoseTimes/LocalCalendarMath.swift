@@ -5,11 +5,11 @@ enum LocalCalendarMath {
     /// A local time (seconds since 1970-01-01 00:00 on the wall clock) `months` later, on the
     /// same day of the month or the month's last day when it is shorter.
     static func adding(months: Int, to local: Int) -> Int {
-        let dayNumber = ZoneClock.floorDivide(local, 86_400)
+        let dayNumber = DateGrouping.floorDivide(local, 86_400)
         let (year, month, day) = CivilDay(number: dayNumber).components
         let target = (year * 12 + month - 1) + months
         let (newYear, newMonth) = (
-            ZoneClock.floorDivide(target, 12), target - ZoneClock.floorDivide(target, 12) * 12 + 1
+            DateGrouping.floorDivide(target, 12), target - DateGrouping.floorDivide(target, 12) * 12 + 1
         )
         let moved = CivilDay(year: newYear, month: newMonth, day: min(day, length(year: newYear, month: newMonth)))
         return moved.number * 86_400 + (local - dayNumber * 86_400)

@@ -31,7 +31,7 @@ struct ZoneClock {
     mutating func local(instant: Int) -> Int { instant + offset(at: instant) }
 
     mutating func offset(at instant: Int) -> Int {
-        let quarter = Self.floorDivide(instant, 900)
+        let quarter = DateGrouping.floorDivide(instant, 900)
         let known = quarters[quarter] ?? (zoneOffset(quarter * 900), zoneOffset(quarter * 900 + 899))
         quarters[quarter] = known
         return known.start == known.end ? known.start : zoneOffset(instant)
@@ -52,7 +52,7 @@ struct ZoneClock {
         let zoneOffset = self.offset(at: instant)
         let offset = zoneOffset % 60 == 0 ? zoneOffset : 0
         let local = instant + offset
-        let day = CivilDay(number: Self.floorDivide(local, 86_400))
+        let day = CivilDay(number: DateGrouping.floorDivide(local, 86_400))
         let second = local - day.number * 86_400
         let (year, month, date) = day.components
         let zone = abs(offset) / 60
@@ -63,10 +63,6 @@ struct ZoneClock {
 
     private func zoneOffset(_ instant: Int) -> Int {
         timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
-    }
-
-    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
-        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }
 
     private static func pad(_ value: Int, _ width: Int = 2) -> String {
