@@ -122,7 +122,8 @@ let package = Package(
             swiftSettings: ownSettings),
         // Lessons and transcripts: the workbook students, instructors and the tests run.
         .target(
-            name: "MedbrainWorkbook", dependencies: ["FHIRPath", "MedbrainREPL", "MedicationTutorial", "SMART"],
+            name: "MedbrainWorkbook",
+            dependencies: ["FHIRPath", "MedbrainDataset", "MedbrainREPL", "MedicationTutorial", "SMART"],
             swiftSettings: ownSettings),
         // The command line (`medbrain`, `serve`, `instructions`, `group`, `verify`, …): where the
         // REPL, the server and its web view are put together.

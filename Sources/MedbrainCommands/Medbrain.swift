@@ -17,7 +17,7 @@ public struct Medbrain: AsyncParsableCommand {
         subcommands: [
             REPLCommand.self, Serve.self, InstructionsCommand.self, GroupCommand.self, VerifyCommand.self,
             ReplayCommand.self, RecordCommand.self, FHIRPathCommand.self, ValidateCommand.self, LessonCommand.self,
-            HashPasswordCommand.self, DosesCommand.self,
+            HashPasswordCommand.self, DosesCommand.self, ProgressCommand.self,
         ],
         defaultSubcommand: REPLCommand.self
     )

@@ -52,7 +52,7 @@ struct Serve: AsyncParsableCommand {
         ))
     var packages: [String] = []
 
-    @Option(help: "A word that varies the doses (which were missed, their times, how many), as 'lesson --seed' does.")
+    @Option(help: "A text (a number, a name) that varies the doses (which were missed, their times, how many), as 'lesson --seed' does.")
     var seed: String?
 
     @Option(
@@ -94,9 +94,7 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         if clients != nil, auth != .smart { throw ValidationError("--clients needs --auth smart") }
         if users != nil, auth != .smart { throw ValidationError("--users needs --auth smart") }
-        if let seed, DatasetSeed(seed) == nil {
-            throw ValidationError("--seed needs one word, such as a number or a name")
-        }
+        if let seed, case .failure(let problem) = DatasetSeed.parse(seed) { throw ValidationError("--seed: \(problem)") }
         if let now, Date.parseInstant(now) == nil {
             throw ValidationError("--now needs an ISO 8601 date-time such as 2016-08-16T10:00:00Z, not '\(now)'")
         }

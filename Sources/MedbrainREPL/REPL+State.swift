@@ -117,6 +117,25 @@ extension REPL {
         return await login.introspection(on: client)
     }
 
+    /// Joins the class the connected server runs, as the student the session's SMART login signed
+    /// in: `POST /class/join` beside the FHIR base, with the token. Nil when there is no SMART
+    /// login or the server runs no class (404); the answer's key is the caller's to keep unsaid.
+    public func joinClass() async -> Result<JSONValue, REPLError>? {
+        guard context.session.smart != nil, let client = context.session.client,
+            let base = URL(string: client.server.baseURL), let scheme = base.scheme, let host = base.host
+        else { return nil }
+        let origin = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (base.port.map { ":\($0)" } ?? "")
+        do {
+            let answer = try await client.unobserved().request("POST", origin + "/class/join", body: .object(JSONObject()))
+            guard var json = answer.json?.objectValue else { return .failure(REPLError("the class server's answer was not JSON")) }
+            json["origin"] = .string(origin)
+            return .success(.object(json))
+        } catch {
+            if case .refused(404, _) = error { return nil }
+            return .failure(REPLError("could not join the class: \(error)"))
+        }
+    }
+
     /// The connected server's base URL, which the requests a lesson asks for are relative to.
     public var baseURL: String? { context.session.client?.server.baseURL }
 

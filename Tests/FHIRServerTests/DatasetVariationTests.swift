@@ -95,8 +95,25 @@ struct DatasetVariationTests {
         #expect(DatasetVariation.moved(text, by: minutes) == moved)
     }
 
-    @Test(arguments: ["", " ", "two words"])
-    func aSeedIsOneWord(word: String) {
-        #expect(DatasetSeed(word) == nil)
+    @Test(arguments: [
+        ("", DatasetSeed.Problem.empty), (" ", .empty), ("a\tb", .control), ("a\nb", .control),
+        (String(repeating: "x", count: 201), .tooLong),
+    ])
+    func aSeedIsRefusedWithItsReason(text: String, problem: DatasetSeed.Problem) {
+        #expect(DatasetSeed(text) == nil)
+        #expect(DatasetSeed.parse(text) == .failure(problem))
+    }
+
+    /// Any text is a seed, hashed whole: two full names sharing a first word are two datasets,
+    /// and a name is the same in composed and decomposed Unicode (as a Mac may type it).
+    @Test func aSeedIsTheWholeText() throws {
+        let (smith, jones) = (try #require(DatasetSeed("alice smith")), try #require(DatasetSeed("alice jones")))
+        #expect(smith.state != jones.state && smith.state != DatasetSeed("alice")?.state)
+        #expect(DatasetSeed("  alice smith ")?.state == smith.state)
+        #expect(DatasetSeed("Ren\u{E9}")?.state == DatasetSeed("Rene\u{301}")?.state)
+        let resources = { (seed: DatasetSeed) in
+            try BuiltinDataset.resources(for: .r4, seed: seed).map { $0.compactText }
+        }
+        #expect(try resources(smith) != resources(jones))
     }
 }

@@ -108,7 +108,7 @@ struct ExerciseRecordTests {
     /// Progress files written before the records exist still load, with no records.
     @Test func oldProgressFilesLoad() throws {
         let old = #"{"lessons": {"01-x": {"step": 2, "finished": false, "solvedAlone": [0]}}}"#
-        let progress = try JSONDecoder().decode(LessonProgress.self, from: Data(old.utf8))
+        let progress = try LessonProgress.decode(Data(old.utf8))
         #expect(progress.lessons["01-x"]?.exercises == [:])
         #expect(progress.lessons["01-x"]?.solvedAlone == [0])
     }

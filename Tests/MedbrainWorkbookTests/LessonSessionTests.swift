@@ -97,7 +97,7 @@ struct LessonSessionTests {
         #expect(printed.text.contains("Step 1 of \(lesson.steps.count): \(lesson.steps[0].title)"))
         let entry = try #require(lessons.progress.lessons[lesson.id])
         #expect(entry.step == 0 && entry.finished && entry.solvedAlone == [2, 3])
-        #expect(entry.exercises.keys.sorted() == ["2", "3"] && entry.exercises.values.allSatisfy(\.solved))
+        #expect(entry.exercises.keys.sorted() == [2, 3] && entry.exercises.values.allSatisfy(\.solved))
         #expect(lessons.resumeNote == nil)
         await repl.shutdown()
     }

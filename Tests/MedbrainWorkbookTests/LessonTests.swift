@@ -175,7 +175,7 @@ struct LessonFileTests {
     /// A progress file written before exercises existed reads as it was, with none solved.
     @Test func progressFromBeforeExercisesReads() throws {
         let old = #"{"current": "03-login", "lessons": {"03-login": {"finished": false, "step": 2}}}"#
-        let progress = try JSONDecoder().decode(LessonProgress.self, from: Data(old.utf8))
+        let progress = try LessonProgress.decode(Data(old.utf8))
         #expect(progress.current == "03-login")
         #expect(progress.lessons["03-login"] == LessonProgress.Entry(step: 2))
     }

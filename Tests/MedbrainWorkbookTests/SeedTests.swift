@@ -58,7 +58,13 @@ struct SeedTests {
         #expect(lessons.seed == nil)
         #expect(printed.take() == "The lessons use the doses as written again, as every transcript does.\n")
         #expect(!(await repl.execute("lesson --seed --x")))
-        #expect(printed.take() == "error: --seed needs one word, such as a number or your name\n")
+        #expect(printed.take() == "error: --seed needs a text, such as a number or your name\n")
+        // A seed of several words is the whole text; quoted, as any value with spaces is.
+        #expect(await repl.execute("lesson --seed \"anna maria\""))
+        #expect(lessons.seed == "anna maria")
+        _ = printed.take()
+        #expect(!(await repl.execute("lesson --seed anna maria")))
+        #expect(printed.take().hasSuffix("error: a seed of several words is quoted: --seed \"alice smith\"\n"))
         #expect(!(await repl.execute("lesson 1 2")))
         await repl.shutdown()
     }
@@ -71,7 +77,11 @@ struct SeedTests {
         #expect(printed.take().contains("seed class-7b (from MEDBRAIN_SEED)"))
         #expect(await repl.execute("lesson --seed default"))
         #expect(lessons.seed == nil)
-        #expect(Self.session(classSeed: "two words").1.seed == nil)
+        #expect(Self.session(classSeed: "alice smith").1.seed == "alice smith")
+        // Not silently the data as written: a seed that is none is said at start.
+        let refused = Self.session(classSeed: "tab\there").1
+        #expect(refused.seed == nil)
+        #expect(refused.warnings.contains { $0.hasPrefix("MEDBRAIN_SEED is not used: a seed is text you can type") })
         await repl.shutdown()
     }
 

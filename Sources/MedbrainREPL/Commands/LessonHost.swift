@@ -49,6 +49,8 @@ public protocol LessonHost: AnyObject {
     func fetch(_ path: String) async throws -> JSONValue
     /// Whether the connected built-in server holds `reference` past any token; nil elsewhere.
     func serverHolds(_ reference: String) async -> Bool?
+    /// Joins the class the connected server runs with the session's SMART login; nil when none.
+    func joinClass() async -> Result<JSONValue, REPLError>?
     /// The server's introspection of the session's SMART token (RFC 7662).
     func smartTokenIntrospection() async -> JSONValue?
     /// Whether `expression` holds on `json`, in the session's FHIRPath environment.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How one exercise went, kept in the progress file: a teacher (and the student) can tell
 /// solved alone from solved with every hint, or after the solution, and see the tries it took.
 public struct ExerciseRecord: Sendable, Equatable, Codable {
@@ -9,8 +11,45 @@ public struct ExerciseRecord: Sendable, Equatable, Codable {
     public var commands = 0
     public var solutionShown = false
     public var solved = false
+    /// The wrong tries, as typed (the newest ``maximumTried``; a line with a secret is not kept).
+    public var tried: [String] = []
+    /// When the exercise was first shown, and when it was solved.
+    public var started: Date?
+    public var solvedAt: Date?
+
+    public static let maximumTried = 20
 
     public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case hints, wrongAttempts, commands, solutionShown, solved, tried, started, solvedAt
+    }
+
+    /// Files from before answers were kept have the first five fields only.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        hints = try container.decodeIfPresent(Int.self, forKey: .hints) ?? 0
+        wrongAttempts = try container.decodeIfPresent(Int.self, forKey: .wrongAttempts) ?? 0
+        commands = try container.decodeIfPresent(Int.self, forKey: .commands) ?? 0
+        solutionShown = try container.decodeIfPresent(Bool.self, forKey: .solutionShown) ?? false
+        solved = try container.decodeIfPresent(Bool.self, forKey: .solved) ?? false
+        tried = try container.decodeIfPresent([String].self, forKey: .tried) ?? []
+        started = try container.decodeIfPresent(Date.self, forKey: .started)
+        solvedAt = try container.decodeIfPresent(Date.self, forKey: .solvedAt)
+    }
+
+    /// A wrong try: counted, and kept as typed.
+    mutating func wrong(_ line: String) {
+        wrongAttempts += 1
+        tried.append(line)
+        if tried.count > Self.maximumTried { tried.removeFirst(tried.count - Self.maximumTried) }
+    }
+
+    /// Seconds from first shown to solved, when both are known.
+    public var seconds: Int? {
+        guard let started, let solvedAt else { return nil }
+        return max(0, Int(solvedAt.timeIntervalSince(started).rounded()))
+    }
 
     /// `solved with 2 hints, 1 wrong attempt`, or `not solved yet`.
     public var summary: String {

@@ -27,7 +27,7 @@ extension LessonCommands {
         }
         guard right else {
             answered = false
-            progress.lessons[lesson.id, default: .init()][exercise: index].wrongAttempts += 1
+            wrong("answer " + given, lesson, step: index)
             save(in: repl)
             let pointed = await mistake(given, of: step, in: repl)
             // Echoed as typed: a case the student chose may be the very thing that is wrong.
@@ -68,6 +68,7 @@ extension LessonCommands {
         if step.isExercise, !(progress.lessons[lesson.id]?.solutionShown.contains(index) ?? false) {
             progress.lessons[lesson.id, default: .init()].solutionShown.insert(index)
             progress.lessons[lesson.id, default: .init()][exercise: index].solutionShown = true
+            note(.solution, lesson, step: index)
             save(in: repl)
         }
         repl.print(step.isExercise ? "One way to do it:" : "Type:")
@@ -101,6 +102,7 @@ extension LessonCommands {
         var record = progress.lessons[lesson.id, default: .init()][exercise: index]
         let first = !record.solved
         record.solved = true
+        if first { record.solvedAt = clock() }
         progress.lessons[lesson.id, default: .init()][exercise: index] = record
         if !record.solutionShown { progress.lessons[lesson.id, default: .init()].solvedAlone.insert(index) }
         guard first else { return "" }

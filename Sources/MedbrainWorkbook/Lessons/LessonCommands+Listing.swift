@@ -79,3 +79,50 @@ extension LessonCommands {
         }
     }
 }
+
+/// `lesson --format json` and `progress --format json`: the same facts as data.
+extension LessonCommands {
+    struct LessonListing: Encodable {
+        var id: String
+        var number: Int?
+        var title: String
+        var sections: String
+        var steps: Int
+        var exercises: Int
+        /// `finished`, `started` or `not started`.
+        var status: String
+        /// The step the student is at, from 1, once started.
+        var step: Int?
+        var solved: Int
+        var solvedWithNoHint: Int
+    }
+
+    func listJSON(in repl: any LessonHost) {
+        let listing = workbook.lessons.map { lesson in
+            let entry = progress.lessons[lesson.id]
+            let status =
+                entry?.finished == true
+                ? "finished" : entry != nil || progress.current == lesson.id ? "started" : "not started"
+            return LessonListing(
+                id: lesson.id, number: lesson.number, title: lesson.title, sections: lesson.sections,
+                steps: lesson.steps.count, exercises: lesson.exercises, status: status,
+                step: entry.map { $0.step + 1 }, solved: solved(in: lesson),
+                solvedWithNoHint: outcomes(in: lesson)[.alone, default: 0])
+        }
+        repl.print(ProgressReport.json(listing))
+    }
+
+    /// The student's progress as data; with `lesson`, that lesson's alone.
+    func reportJSON(_ lesson: Lesson?, in repl: any LessonHost) {
+        var report = ProgressReport(progress, workbook: workbook)
+        if let lesson {
+            report.lessons = report.lessons.filter { $0.id == lesson.id }
+            if report.lessons.isEmpty {
+                var fresh = LessonProgress()
+                fresh.lessons[lesson.id] = LessonEntry()
+                report.lessons = ProgressReport(fresh, workbook: workbook).lessons
+            }
+        }
+        repl.print(ProgressReport.json(report))
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import MedbrainDataset
 import MedbrainREPL
 
 /// Starting a lesson, showing a step, moving between steps.
@@ -50,6 +51,8 @@ extension LessonCommands {
     func show(_ lesson: Lesson, step index: Int, in repl: any LessonHost) {
         let step = lesson.steps[index]
         requestMark = repl.requests.total
+        note(.started, lesson, step: index)
+        save(in: repl)
         repl.print("")
         repl.print("Step \(index + 1) of \(lesson.steps.count): \(step.title)")
         for paragraph in step.narrative {
@@ -82,6 +85,7 @@ extension LessonCommands {
     /// the end of the lesson (and of the workbook).
     func advance(_ lesson: Lesson, from index: Int, in repl: any LessonHost) {
         repl.print("Step \(index + 1) done\(recordSolved(lesson, step: index)).")
+        note(.solved, lesson, step: index)
         (hintsShown, answered) = (0, false)
         guard index + 1 == lesson.steps.count else {
             progress.lessons[lesson.id, default: .init()].step = index + 1
@@ -89,6 +93,7 @@ extension LessonCommands {
             return show(lesson, step: index + 1, in: repl)
         }
         progress.lessons[lesson.id, default: .init()].finished = true
+        note(.finished, lesson, step: index)
         checking = false
         repl.instructionsWithheld = false
         // No check reads the answers now: the session's commands parse each body once again.
@@ -136,6 +141,9 @@ extension LessonCommands {
         if lesson.steps[index].isExercise {
             let record = progress.lessons[lesson.id, default: .init()][exercise: index]
             progress.lessons[lesson.id, default: .init()][exercise: index].hints = max(record.hints, hintsShown)
+        }
+        note(.hint, lesson, step: index, detail: "\(hintsShown) of \(hints.count)")
+        if lesson.steps[index].isExercise {
             save(in: repl)
         }
         repl.printWrapped("Hint \(hintsShown) of \(hints.count): \(hints[hintsShown - 1])", indent: 0)
@@ -187,22 +195,34 @@ extension LessonCommands {
     /// `lesson`, `lesson N`, and either with `--seed WORD` (alone: the seed in use).
     func lesson(_ arguments: [String], in repl: any LessonHost) async throws {
         var words = arguments
+        let json = try Self.asJSON(&words, in: repl)
+        if json, !words.contains("--seed") {
+            guard words.isEmpty else { throw REPLError("--format json lists the lessons; 'lesson N' starts one") }
+            return listJSON(in: repl)
+        }
         if let flag = words.firstIndex(of: "--seed") {
             words.remove(at: flag)
             guard flag < words.count else {
                 guard words.isEmpty else { throw UsageError() }
                 return saySeed(in: repl)
             }
-            let word = words.remove(at: flag)
-            guard let seed = Self.seedWord(word), !word.hasPrefix("-") else {
-                throw REPLError("--seed needs one word, such as a number or your name")
+            let text = words.remove(at: flag)
+            guard !text.hasPrefix("-") else { throw REPLError("--seed needs a text, such as a number or your name") }
+            let seed: DatasetSeed
+            switch DatasetSeed.parse(text) {
+            case .success(let parsed): seed = parsed
+            case .failure(let problem): throw REPLError("--seed: \(problem)")
             }
-            progress.seed = seed
+            progress.seed = seed.word
             save(in: repl)
             if words.isEmpty { sayChanged(in: repl) }
         }
-        guard words.count <= 1 else { throw UsageError() }
-        guard let name = words.first else { return arguments.isEmpty ? list(in: repl) : () }
+        guard words.count <= 1 else {
+            // `lesson --seed alice smith`: a seed of several words is quoted, as any value is.
+            if arguments.contains("--seed") { throw REPLError("a seed of several words is quoted: --seed \"alice smith\"") }
+            throw UsageError()
+        }
+        guard let name = words.first else { return arguments.contains("--seed") ? () : list(in: repl) }
         try await start(try lesson(named: name), in: repl)
     }
 

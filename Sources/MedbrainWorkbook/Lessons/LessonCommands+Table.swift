@@ -23,7 +23,7 @@ extension LessonCommands {
             "Workbook",
             [
                 Command(
-                    "lesson", usage: "lesson [N|NAME] [--seed WORD]",
+                    "lesson", usage: "lesson [N|NAME] [--seed TEXT] [--format table|json]",
                     summary: "list the lessons, or start or resume one; --seed: your own version of the doses",
                     example: "lesson 3",
                     complete: { repl, words in words.count == 2 ? (try? workbook(repl))?.lessonNames ?? [] : [] },
@@ -62,17 +62,32 @@ extension LessonCommands {
                         try await workbook(repl).reset(arguments.first, in: repl)
                     }),
                 Command(
-                    "progress", usage: "progress [N]",
+                    "progress", usage: "progress [N] [--format table|json]",
                     summary: "the lessons done and the step you are at, or how each exercise of lesson N went",
                     example: "progress 7",
                     complete: { repl, words in words.count == 2 ? (try? workbook(repl))?.lessonNames ?? [] : [] },
                     run: { repl, arguments in
-                        guard arguments.count <= 1 else { throw UsageError() }
+                        var words = arguments
+                        let json = try asJSON(&words, in: repl)
+                        guard words.count <= 1 else { throw UsageError() }
                         let book = try workbook(repl)
-                        guard let name = arguments.first else { return book.report(in: repl) }
-                        book.report(try book.lesson(named: name), in: repl)
+                        let lesson = try words.first.map { try book.lesson(named: $0) }
+                        if json { return book.reportJSON(lesson, in: repl) }
+                        guard let lesson else { return book.report(in: repl) }
+                        book.report(lesson, in: repl)
                     }),
             ])
+    }
+
+    /// Whether the command prints JSON: its `--format json`, else the session's `set format`.
+    /// The option is taken out of `words`.
+    static func asJSON(_ words: inout [String], in repl: any LessonHost) throws -> Bool {
+        guard let flag = words.firstIndex(of: "--format") else { return repl.state.settings["format"] == "json" }
+        guard flag + 1 < words.count, ["json", "table"].contains(words[flag + 1]) else {
+            throw REPLError("--format takes table or json")
+        }
+        defer { words.removeSubrange(flag...(flag + 1)) }
+        return words[flag + 1] == "json"
     }
 
     /// The workbook of the REPL a command runs in.

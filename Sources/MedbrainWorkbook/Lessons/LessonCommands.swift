@@ -1,3 +1,5 @@
+import Foundation
+import MedbrainDataset
 import MedbrainREPL
 
 /// The workbook in the REPL: `lesson`, `next`, `back`, `hint`, `solution`, `answer`, `check`,
@@ -29,32 +31,44 @@ public final class LessonCommands: REPLExtension {
     /// own `lesson --seed` comes first.
     let classSeed: String?
 
+    /// The wall clock of the progress file's times (a test fixes it; the lesson's own clock is
+    /// the story's, 2016).
+    let clock: @Sendable () -> Date
+    /// The class server the events also go to, once the student joined one.
+    public var reporter: ClassReporter?
+    /// The seed the class gave this student when they joined: the instructor's, so the
+    /// instructor can make the same data again to help them.
+    var classSeedJoined: String?
+
     /// Worth a line at start: an unreadable progress file. (A broken lesson file is said when
     /// the lessons are read, by `lesson`.)
     public let warnings: [String]
 
     /// The workbook `load` reads, when a lesson is first asked for.
-    public init(workbook load: @escaping () -> Workbook, progressPath: String?, classSeed: String? = nil) {
+    public init(
+        workbook load: @escaping () -> Workbook, progressPath: String?, classSeed: String? = nil,
+        clock: @escaping @Sendable () -> Date = Date.init
+    ) {
         loadWorkbook = load
+        self.clock = clock
         self.progressPath = progressPath
-        self.classSeed = classSeed.flatMap(Self.seedWord)
+        let seed = classSeed.map(DatasetSeed.parse)
+        self.classSeed = try? seed?.get().word
         let (loaded, warning) = progressPath.map(LessonProgress.load(from:)) ?? (LessonProgress(), nil)
         progress = loaded
-        warnings = [warning].compactMap { $0 }
+        // Said, not ignored: a class seeded with names that all fell back would share one dataset.
+        var seedWarning: String?
+        if case .failure(let problem) = seed { seedWarning = "MEDBRAIN_SEED is not used: \(problem)" }
+        warnings = [warning, seedWarning].compactMap { $0 }
     }
 
     public convenience init(workbook: Workbook, progressPath: String?) {
         self.init(workbook: { workbook }, progressPath: progressPath)
     }
 
-    /// A seed is one word (a number, a name); anything else is no seed.
-    static func seedWord(_ text: String) -> String? {
-        text.isEmpty || text.contains(where: \.isWhitespace) ? nil : text
-    }
-
     /// The seed word the lessons' data comes from; nil is the dataset as written.
     var seed: String? {
-        let word = progress.seed ?? classSeed
+        let word = classSeedJoined ?? progress.seed ?? classSeed
         return word?.lowercased() == "default" ? nil : word
     }
 
@@ -62,6 +76,7 @@ public final class LessonCommands: REPLExtension {
     /// the point of a step (`tried`), but only a success earns a "still to do".
     public func commandFinished(_ line: String, succeeded: Bool, in repl: any LessonHost) async {
         let name = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
+        if name == "login", succeeded, line.contains("--smart"), !starting { await join(in: repl) }
         // Nothing to check (and no lesson to read) until a lesson is started in this session.
         guard checking, startedHere != nil, !starting, !Self.leaving.contains(name), !Self.names.contains(name),
             let (lesson, index) = currentStep(), startedHere == lesson.id
@@ -77,9 +92,7 @@ public final class LessonCommands: REPLExtension {
                 let pointed = pointOut(line, step: step, in: repl)
                 // Looking things up is no wrong attempt; a mistake the step names is, and in a `try`
                 // a command that failed (a question's lookups may fail on purpose: its answer counts).
-                if pointed || (!succeeded && step.kind == .try) {
-                    progress.lessons[lesson.id, default: .init()][exercise: index].wrongAttempts += 1
-                }
+                if pointed || (!succeeded && step.kind == .try) { wrong(line, lesson, step: index) }
                 save(in: repl)
             }
             return
@@ -164,6 +177,7 @@ public final class LessonCommands: REPLExtension {
     }
 
     func save(in repl: any LessonHost) {
+        if let reporter { progress.classroom?.acknowledged = reporter.acknowledged }
         guard let progressPath else { return }
         do { try progress.save(to: progressPath) } catch {
             repl.print("warning: progress not saved to \(progressPath): \(error.localizedDescription)")
