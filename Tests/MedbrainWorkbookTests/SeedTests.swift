@@ -64,7 +64,8 @@ struct SeedTests {
         #expect(lessons.seed == "anna maria")
         _ = printed.take()
         #expect(!(await repl.execute("lesson --seed anna maria")))
-        #expect(printed.take().hasSuffix("error: a seed of several words is quoted: --seed \"alice smith\"\n"))
+        #expect(
+            printed.take() == "error: no lesson 'maria'; a seed of several words is quoted: --seed \"alice smith\"\n")
         #expect(!(await repl.execute("lesson 1 2")))
         await repl.shutdown()
     }

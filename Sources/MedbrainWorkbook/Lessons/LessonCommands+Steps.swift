@@ -223,6 +223,9 @@ extension LessonCommands {
             throw UsageError()
         }
         guard let name = words.first else { return arguments.contains("--seed") ? () : list(in: repl) }
+        if arguments.contains("--seed"), workbook.lesson(name) == nil {
+            throw REPLError("no lesson '\(name)'; a seed of several words is quoted: --seed \"alice smith\"")
+        }
         try await start(try lesson(named: name), in: repl)
     }
 
