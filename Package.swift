@@ -105,7 +105,7 @@ let package = Package(
         .target(
             name: "MedbrainWeb",
             dependencies: [
-                "FHIRServer", "MedicationTutorial",
+                "FHIRServer", "MedicationTutorial", "MedbrainDataset", "ResultTables", "SMART",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -123,7 +123,7 @@ let package = Package(
         // Lessons and transcripts: the workbook students, instructors and the tests run.
         .target(
             name: "MedbrainWorkbook",
-            dependencies: ["FHIRPath", "MedbrainDataset", "MedbrainREPL", "MedicationTutorial", "SMART"],
+            dependencies: ["FHIRPath", "MedbrainDataset", "MedbrainREPL", "MedicationTutorial", "ResultTables", "SMART"],
             swiftSettings: ownSettings),
         // The command line (`medbrain`, `serve`, `instructions`, `group`, `verify`, …): where the
         // REPL, the server and its web view are put together.

@@ -87,6 +87,22 @@ struct Serve: AsyncParsableCommand {
         ))
     var publicURL: String?
 
+    @Option(
+        name: .customLong("class"),
+        help: ArgumentHelp(
+            "Run a class: each student of --roster signs in with SMART and gets their own patient, made from their seed.",
+            discussion:
+                "Their REPL reports every lesson step here; the instructor's page (its address is printed) shows who is stuck where, live."
+        ))
+    var className: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --class: the students, a line each ('alice' or 'alice, Alice Smith'), or a JSON array of {\"username\", \"password\" (a hash), \"name\", \"seed\"}.",
+            discussion:
+                "For a plain list the server makes each a password once and keeps them in FILE.passwords, to hand out."))
+    var roster: String?
+
     enum AuthMode: String, ExpressibleByArgument, CaseIterable {
         case open, smart
     }
@@ -94,6 +110,12 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         if clients != nil, auth != .smart { throw ValidationError("--clients needs --auth smart") }
         if users != nil, auth != .smart { throw ValidationError("--users needs --auth smart") }
+        if className != nil, roster == nil { throw ValidationError("--class needs --roster FILE, the students") }
+        if roster != nil, className == nil { throw ValidationError("--roster needs --class NAME") }
+        if className != nil, users != nil { throw ValidationError("--class signs in the roster's students, not --users") }
+        if let className, !(1...60).contains(className.count) || className.contains(where: \.isNewline) {
+            throw ValidationError("--class needs a name of 1 to 60 characters on one line")
+        }
         if let seed, case .failure(let problem) = DatasetSeed.parse(seed) { throw ValidationError("--seed: \(problem)") }
         if let now, Date.parseInstant(now) == nil {
             throw ValidationError("--now needs an ISO 8601 date-time such as 2016-08-16T10:00:00Z, not '\(now)'")
@@ -123,7 +145,8 @@ struct Serve: AsyncParsableCommand {
         configuration.packages = packages
         configuration.definitions = TutorialProfiles.definitions(of: fhirVersion)
         configuration.publicURL = publicURL.flatMap(Self.origin)
-        if auth == .smart {
+        let classroom = try className.map { try ClassSetup.make(name: $0, roster: roster ?? "", configuration: &configuration) }
+        if auth == .smart, classroom == nil {
             do {
                 configuration.authorization = .smart(clients: try clients.map(SMARTClientFile.read) ?? [])
                 if users != nil, !PasswordHash.isAvailable {
@@ -153,21 +176,25 @@ struct Serve: AsyncParsableCommand {
         do {
             // The web view reads the store itself, past the FHIR API: with logins required it
             // would show every patient to anyone, so it is not served.
-            let server = FHIRHTTPServer(
-                service: service, configuration: configuration, pages: auth == .smart ? nil : view)
+            let pages: (any PageRoutes)? = classroom.map { ClassPages(board: $0, view: view) } ?? (auth == .smart ? nil : view)
+            let server = FHIRHTTPServer(service: service, configuration: configuration, pages: pages)
             try await server.run { url in
                 Output.standardOutput("Medbrain FHIR server (\(version)) listening on \(url)\n")
                 if let publicURL = publicURL.flatMap(Self.origin) {
                     let origin = ServerNames(host: host, port: 0, publicURL: publicURL).origin
                     Output.standardOutput("public URL: \(origin)\(FHIRService.basePath)\n")
                 }
-                if auth == .smart {
+                if let classroom {
+                    let origin = publicURL.flatMap(Self.origin).map { ServerNames(host: host, port: 0, publicURL: $0).origin }
+                        ?? String(url.dropLast(FHIRService.basePath.count))
+                    ClassSetup.announce(classroom, origin: origin)
+                } else if auth == .smart {
                     Output.standardOutput(
                         "web view: off with --auth smart (it would show every patient without a token)\n")
                 } else {
                     Output.standardOutput("web view: \(url.dropLast(FHIRService.basePath.count))/\n")
                 }
-                if auth == .smart {
+                if auth == .smart, classroom == nil {
                     let origin = url.dropLast(FHIRService.basePath.count)
                     Output.standardOutput("SMART: every request needs a token; authorize at \(origin)/auth/authorize\n")
                     // As Jupyter does: whoever started the server reads it here and approves with it.

@@ -15,12 +15,17 @@ struct ChangeEvents: Sendable {
     var keepAlive: Duration = .seconds(15)
 
     func response(store: ResourceStore) -> Response {
+        response { store.changeCount }
+    }
+
+    /// The stream of `count`'s changes (the store's, a class's).
+    func response(_ count: @escaping @Sendable () -> Int) -> Response {
         let (interval, lifetime, keepAlive) = (interval, lifetime, keepAlive)
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
             body: ResponseBody { writer in
-                var seen = store.changeCount
+                var seen = count()
                 // `retry` tells the browser how soon to reconnect when a stream ends.
                 try await writer.write(ByteBuffer(string: "retry: 1000\nevent: hello\ndata: \(seen)\n\n"))
                 let clock = ContinuousClock()
@@ -28,10 +33,10 @@ struct ChangeEvents: Sendable {
                 var lastWrite = clock.now
                 while clock.now < end, !Task.isCancelled, !Task.isShuttingDownGracefully {
                     try await Task.sleep(for: interval)
-                    let count = store.changeCount
-                    if count != seen {
-                        seen = count
-                        try await writer.write(ByteBuffer(string: "event: change\ndata: \(count)\n\n"))
+                    let current = count()
+                    if current != seen {
+                        seen = current
+                        try await writer.write(ByteBuffer(string: "event: change\ndata: \(current)\n\n"))
                         lastWrite = clock.now
                     } else if clock.now - lastWrite >= keepAlive {
                         try await writer.write(ByteBuffer(string: ": still here\n\n"))

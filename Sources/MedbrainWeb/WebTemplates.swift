@@ -9,7 +9,8 @@ enum WebTemplates {
     static let texts = [
         ("layout", BundledFiles.templatesLayoutMustache), ("patients", BundledFiles.templatesPatientsMustache),
         ("patient", BundledFiles.templatesPatientMustache), ("resource", BundledFiles.templatesResourceMustache),
-        ("problem", BundledFiles.templatesProblemMustache),
+        ("problem", BundledFiles.templatesProblemMustache), ("class", BundledFiles.templatesClassMustache),
+        ("student", BundledFiles.templatesStudentMustache),
     ]
 
     /// The templates by name, parsed; a parse error is a programming error the tests catch.

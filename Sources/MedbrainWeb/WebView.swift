@@ -17,6 +17,8 @@ public struct WebView: Sendable {
     let languages: LanguageSource
     let timeZone: TimeZone
     var events = ChangeEvents()
+    /// The class the server runs, if any: every page links to its grid.
+    public var className: String?
 
     /// A view whose instructions speak `languages` (nil: the standard ones, read at the first
     /// page, so a server starts without reading them), grouping days in `timeZone`.
@@ -39,7 +41,8 @@ public struct WebView: Sendable {
         case .events: return events.response(store: service.store)
         case .patients, .patient, .resource:
             let records = await Self.records(for: route, from: service)
-            let frame = PageFrame(version: service.version, authority: authority, changeCount: records.changeCount)
+            let frame = PageFrame(
+                version: service.version, authority: authority, changeCount: records.changeCount, classPage: className)
             return await page(route, records: records, query: query, frame: frame, service: service)
         }
     }

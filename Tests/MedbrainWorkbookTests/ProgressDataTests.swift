@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import MedbrainCommands
 import MedbrainREPL
+import ResultTables
 import TestSupport
 import Testing
 
@@ -127,7 +128,7 @@ struct ProgressDataTests {
         ("-2", "'-2"), ("two\nlines", "\"two\nlines\""),
     ])
     func csvFields(text: String, field: String) {
-        #expect(ProgressReport.csvField(text) == field)
+        #expect(CSVText.field(text) == field)
     }
 }
 

@@ -166,7 +166,8 @@ extension AuthorizationServer {
                 expires: now + Self.tokenLifetime, family: family, issuer: idToken == nil ? nil : kept.pending.audience,
                 subject: idToken == nil ? nil : kept.patient,
                 fhirUser: idToken == nil || !kept.pending.scopes.contains("fhirUser")
-                    ? nil : kept.approver.fhirUser ?? kept.patient.map { "Patient/\($0)" })
+                    ? nil : kept.approver.fhirUser ?? kept.patient.map { "Patient/\($0)" },
+                approver: kept.approver.name)
             let issued = issue(grant, into: &state)
             return .success(.object(JSONObject(issued.fields + (idToken.map { [("id_token", .string($0))] } ?? []))))
         }
@@ -211,7 +212,7 @@ extension AuthorizationServer {
             let grant = SMARTGrant(
                 clientID: client.id, scopes: scopes, patient: kept.grant.patient, expires: now + Self.tokenLifetime,
                 family: kept.family, issuer: kept.grant.issuer, subject: kept.grant.subject,
-                fhirUser: kept.grant.fhirUser)
+                fhirUser: kept.grant.fhirUser, approver: kept.grant.approver)
             return .success(.object(JSONObject(issue(grant, into: &state).fields)))
         }
     }

@@ -23,9 +23,16 @@ extension FHIRService {
         return .success(grant)
     }
 
+    /// The grant of a valid `Authorization: Bearer TOKEN` header, for routes beside the FHIR API
+    /// (a class's join) that ask who signed in; nil without SMART, a token, or a valid one.
+    public func grant(authorization header: String?) -> SMARTGrant? {
+        guard let authorization, let header, let token = Self.bearerToken(header) else { return nil }
+        return authorization.grant(for: token)
+    }
+
     /// The token of `Bearer TOKEN` (the scheme in any case, spaces around the token), read
     /// without copying the header twice: every request with a token comes through here.
-    static func bearerToken(_ header: String) -> String? {
+    public static func bearerToken(_ header: String) -> String? {
         let bytes = header.utf8
         guard bytes.count > 7, bytes.prefix(6).elementsEqual("bearer".utf8, by: { $0 | 0x20 == $1 }),
             bytes.dropFirst(6).first == UInt8(ascii: " ")

@@ -17,13 +17,15 @@ public struct SMARTGrant: Sendable, Equatable {
     let subject: String?
     /// The `id_token`'s `fhirUser` (`Patient/f001`, `Practitioner/dr`), with `fhirUser` granted.
     let fhirUser: String?
+    /// Who approved the login (a `--users` name, or `owner`); nil for a backend service.
+    public let approver: String?
     /// What sets the grant's answers apart from others' in the search cache: its scopes and
     /// patient, written once rather than at every search.
     let answerKey: String
 
     init(
         clientID: String, scopes: SMARTScopes, patient: String?, expires: Date, family: String? = nil,
-        issuer: String? = nil, subject: String? = nil, fhirUser: String? = nil
+        issuer: String? = nil, subject: String? = nil, fhirUser: String? = nil, approver: String? = nil
     ) {
         self.clientID = clientID
         self.scopes = scopes
@@ -33,6 +35,7 @@ public struct SMARTGrant: Sendable, Equatable {
         self.issuer = issuer
         self.subject = subject
         self.fhirUser = fhirUser
+        self.approver = approver
         answerKey = "|\(scopes)|\(patient ?? "")"
     }
 

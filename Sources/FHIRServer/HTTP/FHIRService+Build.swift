@@ -22,18 +22,20 @@ extension FHIRService {
             await store.load(
                 try BuiltinDataset.resources(
                     for: configuration.version, seed: configuration.seed,
-                    withoutInstructionText: configuration.withholdsInstructions),
+                    withoutInstructionText: configuration.withholdsInstructions) + configuration.extraResources,
                 lastUpdated: loadTime)
             try await store.save()
         } else {
             // Made when a request first needs data; the dataset is compiled in and its tests
             // read it in every release, so failing to decode it is a defect of the build.
-            let (seed, withholds) = (configuration.seed, configuration.withholdsInstructions)
+            let (seed, withholds, extra) = (
+                configuration.seed, configuration.withholdsInstructions, configuration.extraResources
+            )
             await store.loadOnFirstUse(
                 {
                     do {
                         return try BuiltinDataset.resources(
-                            for: version, seed: seed, withoutInstructionText: withholds)
+                            for: version, seed: seed, withoutInstructionText: withholds) + extra
                     } catch {
                         preconditionFailure("the built-in dataset does not decode in \(version): \(error)")
                     }

@@ -19,6 +19,9 @@ public struct ServerConfiguration: Sendable {
     /// `text`, a Timing's `code`): for a lesson whose student reads the Timings themselves.
     public var withholdsInstructions = false
     /// Files and folders to load at start (`--load`), beside the built-in data.
+    /// Resources stored beside the built-in dataset when the store is first filled (a class's
+    /// students' own records).
+    public var extraResources: [JSONValue] = []
     public var load: [String] = []
     /// Profiles, extensions, ValueSets and CodeSystems (`--package`): files, folders, FHIR
     /// packages; the resources' `meta.profile` and `POST [type]/$validate` are checked by them.

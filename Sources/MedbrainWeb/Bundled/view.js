@@ -23,7 +23,7 @@
       })
       .catch(function () { status.textContent = "Could not read the page again; reload to see changes."; });
   }
-  var events = new EventSource("/events");
+  var events = new EventSource(document.body.getAttribute("data-events") || "/events");
   events.addEventListener("change", function (event) { refresh(event.data); });
   events.addEventListener("hello", function (event) { refresh(event.data); });
   events.onerror = function () { status.textContent = "Waiting for the server…"; };

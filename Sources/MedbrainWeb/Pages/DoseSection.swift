@@ -22,6 +22,8 @@ struct DoseSection: Sendable {
     let groups: [GroupCount]
     let outside: String?
     let newestLink: String?
+    /// Said when the chart ends at the newest dose rather than today.
+    let ended: String?
     let searchURL: String
     let list: [Entry]
     let more: String?
@@ -39,17 +41,30 @@ struct DoseSection: Sendable {
             return PatientPage.Choice(
                 name: choice.rawValue, link: link.link(patient: patient) + "#doses", selected: choice == mode)
         }
-        let today = query.until.flatMap(CivilDay.init) ?? context.today
-        let grouped = AdministrationGroups(
+        let entries = AdministrationList.newestFirst(
+            doses, timeZone: context.timeZone, language: context.language, limit: Self.listed)
+        var today = query.until.flatMap(CivilDay.init) ?? context.today
+        var grouped = AdministrationGroups(
             doses, grouping: DateGrouping(mode: mode), today: today, timeZone: context.timeZone)
+        var windowEmpty = grouped.groups.allSatisfy { $0.countTaken + $0.countNotTaken == 0 }
+        // A past regime (the tutorial's 2016) on a server whose clock is today: the chart ends at
+        // its newest dose, and says so, rather than projecting empty weeks to a class.
+        var ended: String?
+        if query.until == nil, windowEmpty, grouped.after == 0, grouped.before > 0,
+            let newest = Self.newestDay(entries), let day = CivilDay(newest)
+        {
+            today = day
+            grouped = AdministrationGroups(
+                doses, grouping: DateGrouping(mode: mode), today: today, timeZone: context.timeZone)
+            windowEmpty = grouped.groups.allSatisfy { $0.countTaken + $0.countNotTaken == 0 }
+            ended = "No doses since \(newest): the chart ends at the newest one."
+        }
+        self.ended = ended
         chart = GroupingChartSVG(groups: grouped).svg
         groups = grouped.groups
         let outsideCount = grouped.before + grouped.after + grouped.undated
         outside =
             outsideCount == 0 ? nil : grouped.outsideSummary.prefix(1).uppercased() + grouped.outsideSummary.dropFirst()
-        let entries = AdministrationList.newestFirst(
-            doses, timeZone: context.timeZone, language: context.language, limit: Self.listed)
-        let windowEmpty = grouped.groups.allSatisfy { $0.countTaken + $0.countNotTaken == 0 }
         newestLink = Self.newestDay(entries).flatMap { day in
             guard windowEmpty, grouped.before + grouped.after > 0 else { return nil }
             var link = query

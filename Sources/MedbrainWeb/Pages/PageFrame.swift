@@ -9,11 +9,16 @@ struct PageFrame: Sendable {
     /// The FHIR base URL as the browser reached the server, so requests shown can be pasted.
     let baseURL: String
     let changeCount: Int
+    /// Where the live script listens for changes: the store's, or the class's.
+    var events = "/events"
+    /// The class's name when the server runs one: the pages link to its grid.
+    var classPage: String?
 
-    init(version: FHIRVersion, authority: String?, changeCount: Int) {
+    init(version: FHIRVersion, authority: String?, changeCount: Int, classPage: String? = nil) {
         versionName = version.displayName
         baseURL = "http://\(authority ?? "localhost")/fhir"
         self.changeCount = changeCount
+        self.classPage = classPage
     }
 }
 

@@ -1,24 +1,10 @@
 import Foundation
+import ResultTables
 
 /// Reports for a person and for a spreadsheet.
 extension ProgressReport {
-    /// The CSV header: one row per student and exercise, for grading.
-    public static let csvHeader = [
-        "student", "lesson", "step", "title", "solved", "solution_shown", "hints", "wrong_attempts", "commands",
-        "seconds", "tried",
-    ]
-
-    /// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. A field
-    /// a spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) is prefixed with a quote.
-    public static func csvField(_ text: String) -> String {
-        var text = text
-        if let first = text.first, "=+-@\t\r".contains(first) { text = "'" + text }
-        guard text.contains(where: { ",\"\n\r".contains($0) }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
     public static func csv(_ reports: [ProgressReport]) -> String {
-        var lines = [csvHeader.joined(separator: ",")]
+        var rows: [[String]] = []
         for report in reports {
             for lesson in report.lessons {
                 for exercise in lesson.exercises {
@@ -28,11 +14,11 @@ extension ProgressReport {
                         String(exercise.wrongAttempts), String(exercise.commands),
                         exercise.seconds.map(String.init) ?? "", exercise.tried.joined(separator: " | "),
                     ]
-                    lines.append(fields.map(csvField).joined(separator: ","))
+                    rows.append(fields)
                 }
             }
         }
-        return lines.joined(separator: "\r\n") + "\r\n"
+        return CSVText.table(CSVText.progressHeader, rows)
     }
 
     /// A row per student: lessons finished, exercises solved (with no hint), wrong attempts,

@@ -1,0 +1,164 @@
+import FHIRModel
+import FHIRServer
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The instructor's grid: who is where, the steps most are stuck at first, then a row per
+/// student and a column per step of the lessons started, each cell how the step went.
+struct ClassPage: Sendable {
+    struct Stuck: Sendable {
+        let label: String
+        let title: String
+        let count: Int
+        let students: String
+        let wrong: Int
+    }
+    struct Lesson: Sendable {
+        let id: String
+        let span: Int
+    }
+    struct Column: Sendable {
+        let label: String
+        let title: String
+    }
+    struct Cell: Sendable {
+        let state: String
+        let text: String
+        let describe: String
+    }
+    struct Row: Sendable {
+        let username: String
+        let name: String
+        let link: String
+        let help: Bool
+        let at: String
+        let cells: [Cell]
+    }
+
+    let frame: PageFrame
+    let className: String
+    let stuck: [Stuck]
+    let hasStuck: Bool
+    let lessons: [Lesson]
+    let columns: [Column]
+    let rows: [Row]
+    let joined: Int
+    let studentCount: Int
+
+    init(grid: ClassGrid, className: String, now: Date, frame: PageFrame) {
+        self.frame = frame
+        self.className = className
+        stuck = grid.stuck.prefix(8).map { entry in
+            Stuck(
+                label: Self.label(entry.column.step), title: entry.column.title, count: entry.students.count,
+                students: entry.students.joined(separator: ", "), wrong: entry.wrong)
+        }
+        hasStuck = !stuck.isEmpty
+        var spans: [(String, Int)] = []
+        for column in grid.columns {
+            if spans.last?.0 == column.step.lesson { spans[spans.count - 1].1 += 1 } else { spans.append((column.step.lesson, 1)) }
+        }
+        lessons = spans.map { Lesson(id: $0.0, span: $0.1) }
+        columns = grid.columns.map { Column(label: Self.label($0.step), title: $0.title) }
+        rows = grid.rows.map { row in
+            Row(
+                username: row.student.username, name: row.student.name,
+                link: "/class/students/" + ViewQuery.encode(row.student.username), help: row.needsHelp(at: now),
+                at: row.current.map(Self.label) ?? "not joined yet",
+                cells: grid.columns.map { Self.cell(row.cells[$0.step], current: row.current == $0.step) })
+        }
+        joined = grid.rows.filter { $0.current != nil }.count
+        studentCount = grid.rows.count
+    }
+
+    /// `3.2`: lesson 3, step 2 (the lesson's id where it has no number).
+    static func label(_ step: ClassGrid.Step) -> String {
+        let number = step.lesson.prefix { $0.isNumber }
+        return "\(number.isEmpty ? step.lesson : String(Int(number) ?? 0)).\(step.step)"
+    }
+
+    static func cell(_ cell: ClassGrid.Cell?, current: Bool) -> Cell {
+        guard let cell else { return Cell(state: "none", text: "", describe: "not reached") }
+        var words: [String] = []
+        let state: String
+        let text: String
+        if cell.solved {
+            state = cell.solution ? "after-solution" : cell.hints > 0 ? "hints" : "alone"
+            text = cell.solution ? "S" : cell.hints > 0 ? "✓\(cell.hints)" : "✓"
+            words.append(cell.solution ? "solved after the solution" : "solved with \(cell.hints) hints")
+        } else {
+            state = cell.solution ? "solution" : cell.wrong > 0 ? "trying" : "started"
+            text = cell.solution ? "S" : cell.wrong > 0 ? "✗\(cell.wrong)" : "…"
+            words.append(cell.solution ? "solution shown, not solved yet" : "not solved yet")
+        }
+        if cell.wrong > 0 { words.append("\(cell.wrong) wrong") }
+        if let seconds = cell.seconds { words.append("\(seconds) s") }
+        return Cell(state: state + (current ? " here" : ""), text: text, describe: words.joined(separator: ", "))
+    }
+}
+
+/// One student: where they are, and their last events, newest first (what they tried, the
+/// hints they took), with a link to their record.
+struct StudentPage: Sendable {
+    struct Event: Sendable {
+        let time: String
+        let step: String
+        let kind: String
+        let detail: String?
+    }
+    let frame: PageFrame
+    let username: String
+    let name: String
+    let at: String
+    let patientLink: String
+    let events: [Event]
+    let hasEvents: Bool
+
+    init(row: ClassGrid.Row, frame: PageFrame) {
+        self.frame = frame
+        (username, name) = (row.student.username, row.student.name)
+        at = row.current.map(ClassPage.label) ?? "not joined yet"
+        patientLink = "/patients/" + ViewQuery.encode(row.student.username)
+        let formatter = ISO8601DateFormatter()
+        events = row.recent.map { event in
+            Event(
+                time: formatter.string(from: event.time), step: ClassPage.label(.init(lesson: event.lesson, step: event.step)),
+                kind: event.kind.rawValue, detail: event.detail)
+        }
+        hasEvents = !events.isEmpty
+    }
+}
+
+extension ClassPages {
+    func page(_ authority: String, version: FHIRVersion) async -> Response {
+        var frame = PageFrame(
+            version: version, authority: authority, changeCount: board.changes.load(ordering: .relaxed),
+            classPage: board.name)
+        frame.events = "/class/stream"
+        return await render(.ok, ClassPage(grid: await grid(), className: board.name, now: board.now, frame: frame), "class")
+    }
+
+    func studentPage(_ username: String, authority: String, version: FHIRVersion) async -> Response {
+        var frame = PageFrame(
+            version: version, authority: authority, changeCount: board.changes.load(ordering: .relaxed),
+            classPage: board.name)
+        frame.events = "/class/stream"
+        guard let row = await grid().rows.first(where: { $0.student.username == username }) else {
+            return Self.text(.notFound, "No student '\(username.prefix(60))' in class \(board.name).\n")
+        }
+        return await render(.ok, StudentPage(row: row, frame: frame), "student")
+    }
+
+    func render(_ status: HTTPResponse.Status, _ page: Any, _ template: String) async -> Response {
+        let html = await templates.library.render(page, withTemplate: template) ?? "template \(template) is missing"
+        return Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'",
+                .xContentTypeOptions: "nosniff",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}

@@ -1,0 +1,41 @@
+import FHIRServer
+import Foundation
+import SMART
+
+/// The passwords of a plain-text roster, kept in `ROSTER.passwords` (`username,password` per
+/// line, readable by its owner only): made once per student, so handing them out once is enough,
+/// and read again at every start. Only their hashes stay in memory; none is printed.
+enum ClassPasswords {
+    static func hashes(for usernames: [String], roster: String) throws(ClassRoster.Problem) -> [String: String] {
+        let file = roster + ".passwords"
+        var known: [String: String] = [:]
+        if let data = FileManager.default.contents(atPath: file) {
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                let fields = line.split(separator: ",", maxSplits: 1).map(String.init)
+                if fields.count == 2, !fields[1].isEmpty { known[fields[0]] = fields[1] }
+            }
+        }
+        let missing = usernames.filter { known[$0] == nil }
+        if !missing.isEmpty {
+            for username in missing { known[username] = password() }
+            let lines = usernames.compactMap { name in known[name].map { "\(name),\($0)" } }
+            let text = (["# username,password: hand each student their own line"] + lines).joined(separator: "\n") + "\n"
+            guard FileManager.default.createFile(atPath: file, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+            else { throw ClassRoster.Problem(description: "cannot write the passwords to \(file)") }
+        }
+        var hashes: [String: String] = [:]
+        for username in usernames {
+            guard let password = known[username] else { continue }
+            do { hashes[username] = try PasswordHash.make(password) } catch {
+                throw ClassRoster.Problem(description: "cannot hash the passwords: \(error)")
+            }
+        }
+        return hashes
+    }
+
+    /// Ten characters a student can type from a slip of paper: no 0/O or 1/l/I to confuse.
+    static func password() -> String {
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
+        return String((0..<10).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] })
+    }
+}
