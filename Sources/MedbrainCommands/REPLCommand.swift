@@ -52,7 +52,8 @@ struct REPLCommand: AsyncParsableCommand {
         let folder = Workbook.defaultFolder()
         let lessons = LessonCommands(
             workbook: { Workbook.load(from: folder) }, progressPath: LessonProgress.defaultPath(),
-            classSeed: ProcessInfo.processInfo.environment["MEDBRAIN_SEED"])
+            classSeed: ProcessInfo.processInfo.environment["MEDBRAIN_SEED"],
+            instructorKey: ProcessInfo.processInfo.environment["MEDBRAIN_CLASS_KEY"])
         for warning in lessons.warnings { Output.standardError("warning: \(warning)\n") }
         repl.extensions = [lessons]
         // On a terminal the line editor takes Ctrl-C from here on, the first connect included.

@@ -62,8 +62,8 @@ extension LessonCommands {
                         try await workbook(repl).reset(arguments.first, in: repl)
                     }),
                 Command(
-                    "progress", usage: "progress [N] [--format table|json]",
-                    summary: "the lessons done and the step you are at, or how each exercise of lesson N went",
+                    "progress", usage: "progress [N | --class] [--format table|json]",
+                    summary: "the lessons done and the step you are at, how each exercise of lesson N went, or the class (--class)",
                     example: "progress 7",
                     complete: { repl, words in words.count == 2 ? (try? workbook(repl))?.lessonNames ?? [] : [] },
                     run: { repl, arguments in
@@ -71,6 +71,7 @@ extension LessonCommands {
                         let json = try asJSON(&words, in: repl)
                         guard words.count <= 1 else { throw UsageError() }
                         let book = try workbook(repl)
+                        if words == ["--class"] { return try await book.classReport(json: json, in: repl) }
                         let lesson = try words.first.map { try book.lesson(named: $0) }
                         if json { return book.reportJSON(lesson, in: repl) }
                         guard let lesson else { return book.report(in: repl) }

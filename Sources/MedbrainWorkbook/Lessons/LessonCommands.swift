@@ -36,6 +36,8 @@ public final class LessonCommands: REPLExtension {
     let clock: @Sendable () -> Date
     /// The class server the events also go to, once the student joined one.
     public var reporter: ClassReporter?
+    /// The instructor's key to the class server (`MEDBRAIN_CLASS_KEY`), for `progress --class`.
+    let instructorKey: String?
     /// The seed the class gave this student when they joined: the instructor's, so the
     /// instructor can make the same data again to help them.
     var classSeedJoined: String?
@@ -47,9 +49,10 @@ public final class LessonCommands: REPLExtension {
     /// The workbook `load` reads, when a lesson is first asked for.
     public init(
         workbook load: @escaping () -> Workbook, progressPath: String?, classSeed: String? = nil,
-        clock: @escaping @Sendable () -> Date = Date.init
+        instructorKey: String? = nil, clock: @escaping @Sendable () -> Date = Date.init
     ) {
         loadWorkbook = load
+        self.instructorKey = instructorKey
         self.clock = clock
         self.progressPath = progressPath
         let seed = classSeed.map(DatasetSeed.parse)
@@ -76,7 +79,10 @@ public final class LessonCommands: REPLExtension {
     /// the point of a step (`tried`), but only a success earns a "still to do".
     public func commandFinished(_ line: String, succeeded: Bool, in repl: any LessonHost) async {
         let name = line.split(separator: " ").first.map { $0.lowercased() } ?? ""
-        if name == "login", succeeded, line.contains("--smart"), !starting { await join(in: repl) }
+        // A SMART login, or a connect that resumed one, to a class server joins its class.
+        if succeeded, !starting, (name == "login" && line.contains("--smart")) || name == "connect" {
+            await join(in: repl)
+        }
         // Nothing to check (and no lesson to read) until a lesson is started in this session.
         guard checking, startedHere != nil, !starting, !Self.leaving.contains(name), !Self.names.contains(name),
             let (lesson, index) = currentStep(), startedHere == lesson.id

@@ -1,0 +1,80 @@
+import FHIRClient
+import FHIRModel
+import Foundation
+import MedbrainREPL
+
+/// `progress --class`: the instructor's view of the class in the REPL, read from the class
+/// server with the key `serve --class` printed (`MEDBRAIN_CLASS_KEY`, never typed into history).
+extension LessonCommands {
+    func classReport(json: Bool, in repl: any LessonHost) async throws {
+        guard let key = instructorKey, !key.isEmpty else {
+            throw REPLError(
+                "progress --class reads the class with the instructor's key: set MEDBRAIN_CLASS_KEY to the key in the address 'serve --class' printed"
+            )
+        }
+        guard let origin = progress.classroom?.origin ?? repl.baseURL.flatMap(Self.origin) else {
+            throw REPLError("connect to the class server first: progress --class asks the server you are connected to")
+        }
+        var request = HTTPRequest(method: "GET", url: origin + "/class/progress.json", body: nil)
+        request.set("Authorization", "Bearer \(key)")
+        request.set("Accept", "application/json")
+        let answer: HTTPAnswer
+        do { answer = try await NetworkExecutor().perform(request, timeout: 10, limit: 32 << 20, cancellation: nil) } catch {
+            throw REPLError("the class server at \(origin) could not be reached")
+        }
+        guard answer.status == 200, let body = try? JSONParser.parse(answer.body) else {
+            throw REPLError(
+                answer.status == 404
+                    ? "\(origin) runs no class" : answer.status == 401
+                        ? "the class server refused MEDBRAIN_CLASS_KEY" : "the class server answered \(answer.status)")
+        }
+        if json { return repl.print(body.prettyText) }
+        for line in Self.classLines(body) { repl.print(line) }
+    }
+
+    /// A row per student (where they are, steps solved, hints, wrong tries) and the steps most are stuck at.
+    static func classLines(_ body: JSONValue) -> [String] {
+        var rows = [["student", "at", "solved", "hints", "wrong", "help"]]
+        for student in body["students"]?.arrayValue ?? [] {
+            let steps = student["steps"]?.arrayValue ?? []
+            let count = { (name: String) in
+                steps.map { Int($0[name]?.numberText ?? "") ?? 0 }.reduce(0, +)
+            }
+            let at = student["current"].map { "\($0["lesson"]?.stringValue ?? "?") step \($0["step"]?.numberText ?? "?")" }
+            rows.append([
+                student["username"]?.stringValue ?? "?", at ?? "-",
+                String(steps.filter { $0["solved"] == .bool(true) }.count), String(count("hints")),
+                String(count("wrongAttempts")), student["needsHelp"] == .bool(true) ? "needs help" : "",
+            ])
+        }
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines = rows.map { row in
+            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                .trimmingCharacters(in: .whitespaces)
+        }
+        lines.insert("Class \(body["class"]?.stringValue ?? "?"):", at: 0)
+        let stuck = body["stuck"]?.arrayValue ?? []
+        if !stuck.isEmpty { lines.append("Stuck most:") }
+        for entry in stuck.prefix(5) {
+            let who = entry["students"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            lines.append(
+                "  \(entry["lesson"]?.stringValue ?? "?") step \(entry["step"]?.numberText ?? "?") (\(entry["title"]?.stringValue ?? "")): "
+                    + "\(who.count) — \(who.joined(separator: ", "))")
+        }
+        return lines
+    }
+
+    /// `http://host:port` of a base URL.
+    static func origin(of baseURL: String) -> String? {
+        guard let url = URL(string: baseURL), let scheme = url.scheme, let host = url.host else { return nil }
+        return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")
+    }
+}
+
+extension JSONValue {
+    /// A number's text as JSON wrote it.
+    fileprivate var numberText: String? {
+        if case .number(let text) = self { return text }
+        return nil
+    }
+}
