@@ -189,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "MedbrainWebTests",
             dependencies: [
-                "MedbrainWeb", "FHIRServer", "MedicationTutorial", "TestSupport",
+                "MedbrainWeb", "FHIRServer", "MedicationTutorial", "SMART", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ], swiftSettings: ownSettings),
