@@ -10,7 +10,8 @@ enum WebTemplates {
         ("layout", BundledFiles.templatesLayoutMustache), ("patients", BundledFiles.templatesPatientsMustache),
         ("patient", BundledFiles.templatesPatientMustache), ("resource", BundledFiles.templatesResourceMustache),
         ("problem", BundledFiles.templatesProblemMustache), ("class", BundledFiles.templatesClassMustache),
-        ("student", BundledFiles.templatesStudentMustache),
+        ("student", BundledFiles.templatesStudentMustache), ("class-row", BundledFiles.templatesClassRowMustache),
+        ("class-stuck", BundledFiles.templatesClassStuckMustache),
     ]
 
     /// The templates by name, parsed; a parse error is a programming error the tests catch.

@@ -11,6 +11,7 @@ import http.cookiejar
 import os
 import re
 import sys
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -25,15 +26,15 @@ def hidden(page, name):
     return html.unescape(match.group(1)) if match else None
 
 
-def main(url):
+def approve(url, username, password):
+    """The redirect the approval answers with, after signing in as `username`."""
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
     origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(url))
     # A browser says where a form comes from; the server refuses a signed-in form that does not.
     opener.addheaders = [("Origin", origin)]
     page = opener.open(url, timeout=60).read().decode()
-    form = {"request": hidden(page, "request"), "username": os.environ["MEDBRAIN_STUDENT"],
-            "password": os.environ["MEDBRAIN_PASSWORD"]}
+    form = {"request": hidden(page, "request"), "username": username, "password": password}
     page = opener.open(origin + "/auth/authorize", urllib.parse.urlencode(form).encode(), timeout=60).read().decode()
     patient = re.search(r'name="patient" value="([^"]*)"', page)
     form = {"request": hidden(page, "request"), "csrf": hidden(page, "csrf"), "decision": "approve"}
@@ -46,6 +47,11 @@ def main(url):
         location = error.headers.get("Location")
         if error.code not in (302, 303) or not location:
             raise SystemExit(f"sign_in: {error.code} {error.read()[:300]!r}")
+    return location
+
+
+def main(url):
+    location = approve(url, os.environ["MEDBRAIN_STUDENT"], os.environ["MEDBRAIN_PASSWORD"])
     urllib.request.urlopen(location, timeout=60).read()
 
 

@@ -135,7 +135,7 @@ struct ProgressDataTests {
 extension JSONDecoder {
     static var iso: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom(EventTime.decode)
         return decoder
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 @testable import MedbrainWorkbook
 
-/// Each student's own data: `lesson --seed WORD` (or `$MEDBRAIN_SEED` for a class) varies the
+/// Each student's own data: `lesson --seed TEXT` (or `$MEDBRAIN_SEED` for a class) varies the
 /// doses; computed answers and the solution follow the student's data; `lesson check` refuses a
 /// lesson that holds only on the data as written.
 @Suite("Seeded lessons", .serialized)

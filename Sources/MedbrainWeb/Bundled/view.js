@@ -3,8 +3,13 @@
   if (!window.EventSource || !window.fetch) return;
   var status = document.querySelector("[data-live]");
   var seen = document.body.getAttribute("data-changes");
+  // One read at a time: changes that come while the page is read are taken by one more read
+  // after it, so a busy class does not pile reads up on a busy server.
+  var reading = false, wanted = null;
   function refresh(count) {
     if (String(count) === seen) return;
+    if (reading) { wanted = count; return; }
+    reading = true;
     fetch(location.href, { headers: { "Accept": "text/html" }, cache: "no-store" })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
       .then(function (html) {
@@ -21,10 +26,49 @@
         status.textContent = "Updated at " + new Date().toLocaleTimeString() + ".";
         status.classList.add("updated");
       })
-      .catch(function () { status.textContent = "Could not read the page again; reload to see changes."; });
+      .catch(function () { status.textContent = "Could not read the page again; reload to see changes."; })
+      .then(function () {
+        reading = false;
+        if (wanted !== null) { var next = wanted; wanted = null; refresh(next); }
+      });
   }
+  // The class's grid reads only the rows that changed, while its columns stay the same.
+  var grid = document.querySelector("table.grid[data-columns]");
+  function refreshRows(count) {
+    if (String(count) === seen) return;
+    if (reading) { wanted = count; return; }
+    reading = true;
+    fetch("/class/rows?since=" + encodeURIComponent(seen), { cache: "no-store" })
+      .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
+      .then(function (answer) {
+        grid = document.querySelector("table.grid[data-columns]");
+        if (!grid || answer.columns !== grid.getAttribute("data-columns")) {
+          reading = false;
+          seen = null;
+          return refresh(answer.changes);
+        }
+        answer.rows.forEach(function (row) {
+          var old = grid.querySelector("tr[data-student='" + CSS.escape(row.student) + "']");
+          var body = document.createElement("tbody");
+          body.innerHTML = row.html;
+          if (old && body.firstElementChild) { old.replaceWith(body.firstElementChild); }
+        });
+        document.getElementById("stuck").innerHTML = answer.stuck;
+        document.getElementById("joined").textContent = answer.joined;
+        seen = String(answer.changes);
+        document.body.setAttribute("data-changes", seen);
+        status.textContent = "Updated at " + new Date().toLocaleTimeString() + ".";
+      })
+      .catch(function () { status.textContent = "Could not read the class again; reload to see changes."; })
+      .then(function () {
+        if (!reading) return;
+        reading = false;
+        if (wanted !== null) { var next = wanted; wanted = null; refreshRows(next); }
+      });
+  }
+  var update = grid ? refreshRows : refresh;
   var events = new EventSource(document.body.getAttribute("data-events") || "/events");
-  events.addEventListener("change", function (event) { refresh(event.data); });
-  events.addEventListener("hello", function (event) { refresh(event.data); });
+  events.addEventListener("change", function (event) { update(event.data); });
+  events.addEventListener("hello", function (event) { update(event.data); });
   events.onerror = function () { status.textContent = "Waiting for the server…"; };
 })();

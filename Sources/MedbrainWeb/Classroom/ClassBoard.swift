@@ -22,6 +22,8 @@ public actor ClassBoard {
     private var keys: [String: String] = [:]
     /// Counts every change, for the live page; read without waiting on the actor.
     nonisolated let changes = Atomic<Int>(0)
+    /// The change count at each student's last change: the live page reads only their rows again.
+    private var changedAt: [String: Int] = [:]
 
     public static let maximumEvents = 20_000
 
@@ -71,9 +73,14 @@ public actor ClassBoard {
             last = event.sequence
         }
         if kept.count > Self.maximumEvents { kept.removeFirst(kept.count - Self.maximumEvents) }
-        if last != acknowledged[student] ?? 0 { changes.add(1, ordering: .relaxed) }
+        if last != acknowledged[student] ?? 0 { changedAt[student] = changes.add(1, ordering: .relaxed).newValue }
         (events[student], acknowledged[student]) = (kept, last)
         return last
+    }
+
+    /// The students whose events changed after change `count`.
+    func changed(since count: Int) -> Set<String> {
+        Set(changedAt.filter { $0.value > count }.keys)
     }
 
     /// One student's events, oldest first.

@@ -43,13 +43,20 @@ public struct ClassEvent: Sendable, Equatable {
             }
             guard isLessonID(event.lesson) else { return .failure(.badRequest("a lesson id is like 03-login")) }
             let detail = event.detail.map { String($0.unicodeScalars.filter { $0.value >= 0x20 }.map(Character.init).prefix(maximumDetail)) }
-            let time = ISO8601DateFormatter().date(from: event.time) ?? received
+            let time = Self.time(event.time) ?? received
             events.append(
                 ClassEvent(
                     sequence: event.sequence, time: time, received: received, lesson: event.lesson, step: event.step,
                     kind: kind, detail: detail))
         }
         return .success(events)
+    }
+
+    /// An ISO 8601 time, with or without its fraction of a second.
+    static func time(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text)
     }
 
     /// A lesson's file name without `.lesson`: letters, digits and `-`, up to 60.

@@ -43,6 +43,24 @@ extension ClassGrid {
                 return .object(JSONObject(step))
             }
             fields.append(("steps", .array(steps)))
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            fields.append(
+                (
+                    "events",
+                    .array(
+                        row.events.map { event in
+                            var members: [(String, JSONValue)] = [
+                                ("sequence", .number(String(event.sequence))),
+                                ("time", .string(formatter.string(from: event.time))),
+                                ("received", .string(formatter.string(from: event.received))),
+                                ("lesson", .string(event.lesson)),
+                                ("step", .number(String(event.step))), ("kind", .string(event.kind.rawValue)),
+                            ]
+                            if let detail = event.detail { members.append(("detail", .string(detail))) }
+                            return .object(JSONObject(members))
+                        })
+                ))
             return .object(JSONObject(fields))
         }
         let stuck: [JSONValue] = stuck.map { entry in

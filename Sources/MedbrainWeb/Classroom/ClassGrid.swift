@@ -32,6 +32,8 @@ struct ClassGrid: Sendable {
         var lastSeen: Date?
         /// Their last events, newest first: what they tried, the hints they took.
         var recent: [ClassEvent] = []
+        /// Every event the server has of them, oldest first.
+        var events: [ClassEvent] = []
 
         /// At a step not yet done, with many wrong tries, every hint, the solution, or a long time.
         func needsHelp(at now: Date) -> Bool {
@@ -112,6 +114,7 @@ struct ClassGrid: Sendable {
             (row.current, row.lastSeen) = (key, event.received)
         }
         row.recent = Array(events.suffix(30).reversed())
+        row.events = events
         return row
     }
 }

@@ -34,6 +34,8 @@ struct ClassPage: Sendable {
         let help: Bool
         let at: String
         let cells: [Cell]
+        /// How many events the server has of them: a script reading the page counts with it.
+        let events: Int
     }
 
     let frame: PageFrame
@@ -43,8 +45,9 @@ struct ClassPage: Sendable {
     let lessons: [Lesson]
     let columns: [Column]
     let rows: [Row]
-    let joined: Int
-    let studentCount: Int
+    let joinedText: String
+    /// The columns' labels: the live page reads only changed rows while they stay the same.
+    let columnKey: String
 
     init(grid: ClassGrid, className: String, now: Date, frame: PageFrame) {
         self.frame = frame
@@ -66,10 +69,12 @@ struct ClassPage: Sendable {
                 username: row.student.username, name: row.student.name,
                 link: "/class/students/" + ViewQuery.encode(row.student.username), help: row.needsHelp(at: now),
                 at: row.current.map(Self.label) ?? "not joined yet",
-                cells: grid.columns.map { Self.cell(row.cells[$0.step], current: row.current == $0.step) })
+                cells: grid.columns.map { Self.cell(row.cells[$0.step], current: row.current == $0.step) },
+                events: row.events.count)
         }
-        joined = grid.rows.filter { $0.current != nil }.count
-        studentCount = grid.rows.count
+        let joined = grid.rows.filter { $0.current != nil }.count
+        joinedText = "\(joined) of \(grid.rows.count) students have started."
+        columnKey = columns.map(\.label).joined(separator: " ")
     }
 
     /// `3.2`: lesson 3, step 2 (the lesson's id where it has no number).
@@ -137,6 +142,29 @@ extension ClassPages {
             classPage: board.name)
         frame.events = "/class/stream"
         return await render(.ok, ClassPage(grid: await grid(), className: board.name, now: board.now, frame: frame), "class")
+    }
+
+    /// What changed since change `count`, for the live page: the rows of the students whose
+    /// events changed, the stuck list and the count started, each as the page's own HTML; and the
+    /// columns, so a page whose columns differ reads itself whole instead.
+    func rows(since count: Int, authority: String, version: FHIRVersion) async -> Response {
+        let current = board.changes.load(ordering: .relaxed)
+        let changed = await board.changed(since: count)
+        let frame = PageFrame(version: version, authority: authority, changeCount: current, classPage: board.name)
+        let page = ClassPage(grid: await grid(), className: board.name, now: board.now, frame: frame)
+        let library = await templates.library
+        var rows: [JSONValue] = []
+        for row in page.rows where changed.contains(row.username) {
+            let html = library.render(row, withTemplate: "class-row") ?? ""
+            rows.append(.object(JSONObject([("student", .string(row.username)), ("html", .string(html))])))
+        }
+        return Self.json(
+            .object(
+                JSONObject([
+                    ("changes", .number(String(current))), ("columns", .string(page.columnKey)),
+                    ("joined", .string(page.joinedText)), ("rows", .array(rows)),
+                    ("stuck", .string(library.render(page, withTemplate: "class-stuck") ?? "")),
+                ])))
     }
 
     func studentPage(_ username: String, authority: String, version: FHIRVersion) async -> Response {

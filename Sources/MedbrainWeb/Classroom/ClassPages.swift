@@ -13,7 +13,7 @@ public struct ClassPages: PageRoutes {
     public let board: ClassBoard
     let view: WebView
     let templates = TemplateSource()
-    var interval: Swift.Duration = .milliseconds(200)
+    var interval: Swift.Duration = .milliseconds(100)
 
     public init(board: ClassBoard, view: WebView = WebView()) {
         self.board = board
@@ -36,6 +36,10 @@ public struct ClassPages: PageRoutes {
         router.add(middleware: InstructorGate(board: board))
         router.get("/class") { _, context in
             await page(context.authority, version: service.version)
+        }
+        router.get("/class/rows") { request, context in
+            let since = QueryString.parameters(request.uri.query).first { $0.name == "since" }.flatMap { Int($0.value) }
+            return await rows(since: since ?? 0, authority: context.authority, version: service.version)
         }
         router.get("/class/stream") { _, _ in
             ChangeEvents(interval: interval).response { board.changes.load(ordering: .relaxed) }

@@ -85,7 +85,7 @@ public final class ClassReporter: Sendable {
 
     private func post(_ events: [StepEvent]) async -> Outcome {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom(EventTime.encode)
         guard let body = try? encoder.encode(["events": events]) else { return .refused }
         var request = HTTPRequest(method: "POST", url: link.origin + "/class/events", body: Array(body))
         request.set("Content-Type", "application/json")

@@ -192,7 +192,7 @@ extension LessonCommands {
 }
 
 extension LessonCommands {
-    /// `lesson`, `lesson N`, and either with `--seed WORD` (alone: the seed in use).
+    /// `lesson`, `lesson N`, and either with `--seed TEXT` (alone: the seed in use).
     func lesson(_ arguments: [String], in repl: any LessonHost) async throws {
         var words = arguments
         let json = try Self.asJSON(&words, in: repl)
@@ -241,7 +241,7 @@ extension LessonCommands {
 
     private func saySeed(in repl: any LessonHost) {
         guard let seed else {
-            return repl.print("No seed: the lessons use the doses as written. 'lesson --seed WORD' gives you your own.")
+            return repl.print("No seed: the lessons use the doses as written. 'lesson --seed TEXT' gives you your own.")
         }
         let from = progress.seed == nil ? " (from MEDBRAIN_SEED)" : ""
         repl.print(

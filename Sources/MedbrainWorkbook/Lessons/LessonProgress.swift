@@ -65,7 +65,7 @@ public struct LessonProgress: Sendable, Equatable, Codable {
         struct Header: Decodable { var format: Int? }
         let header = try JSONDecoder().decode(Header.self, from: data)
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom(EventTime.decode)
         decoder.userInfo[LessonEntry.firstStepKey] = (header.format ?? 1) >= 2 ? 1 : 0
         return try decoder.decode(LessonProgress.self, from: data)
     }
@@ -74,7 +74,7 @@ public struct LessonProgress: Sendable, Equatable, Codable {
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom(EventTime.encode)
         return try encoder.encode(self)
     }
 

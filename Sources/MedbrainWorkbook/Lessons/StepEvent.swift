@@ -48,3 +48,27 @@ public struct ClassroomLink: Sendable, Equatable, Codable {
         (self.origin, self.name, self.student, self.acknowledged) = (origin, name, student, acknowledged)
     }
 }
+
+/// Times in the progress file and in reports: ISO 8601 in UTC to the millisecond, so a class's
+/// live view can be measured; a file of whole seconds reads too.
+enum EventTime {
+    static func formatter(fraction: Bool) -> ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = fraction ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        return formatter
+    }
+
+    static func encode(_ date: Date, _ encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(formatter(fraction: true).string(from: date))
+    }
+
+    static func decode(_ decoder: any Decoder) throws -> Date {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = formatter(fraction: true).date(from: text) ?? formatter(fraction: false).date(from: text) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 time: \(text)"))
+        }
+        return date
+    }
+}
