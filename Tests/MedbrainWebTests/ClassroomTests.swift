@@ -164,8 +164,10 @@ struct ClassroomTests {
         #expect(grid.columns.map(\.title) == ["Find", "Phone", "Account"])
         let first = try #require(grid.rows[0].cells[.init(lesson: "03-login", step: 1)])
         #expect(first.solved && first.hints == 1 && first.wrong == 1 && first.seconds == 30 && first.tried == ["login f002"])
+        // Alice tried wrong at step 2 and Carol took the solution at step 1: both stuck; Bob only
+        // arrived at step 2 forty seconds ago.
         #expect(grid.stuck.map(\.column.step.step) == [2, 1])
-        #expect(grid.stuck[0].students == ["alice", "bob"] && grid.stuck[0].wrong == 1)
+        #expect(grid.stuck.map(\.students) == [["alice"], ["carol"]] && grid.stuck.map(\.wrong) == [1, 0])
         #expect(grid.rows.map { $0.needsHelp(at: start + 60) } == [false, false, true])
         let csv = grid.csv().split(separator: "\r\n").map(String.init)
         #expect(csv[0] == "student,lesson,step,title,solved,solution_shown,hints,wrong_attempts,commands,seconds,tried")

@@ -18,6 +18,11 @@ struct ClassGrid: Sendable {
         var solution = false
         var solvedAt: Date?
         var tried: [String] = []
+        /// Not done, and not going well: a wrong try, a hint, the solution, or two minutes on it.
+        func isStuck(at now: Date) -> Bool {
+            !solved && (wrong > 0 || hints > 0 || solution || started.map { now.timeIntervalSince($0) >= 120 } ?? false)
+        }
+
         var seconds: Int? {
             guard let started, let solvedAt else { return nil }
             return max(0, Int(solvedAt.timeIntervalSince(started).rounded()))
@@ -49,7 +54,7 @@ struct ClassGrid: Sendable {
         var isExercise: Bool
     }
 
-    /// A step some are at and have not done: who, and their wrong tries there.
+    /// A step some are stuck at (``Cell/isStuck(at:)``): who, and their wrong tries there.
     struct Stuck: Sendable {
         var column: Column
         var students: [String]
@@ -78,17 +83,16 @@ struct ClassGrid: Sendable {
             }
         }
         var at: [Step: [String]] = [:]
+        var wrong: [Step: Int] = [:]
         for row in rows {
-            guard let current = row.current, row.cells[current]?.solved == false else { continue }
+            guard let current = row.current, let cell = row.cells[current], cell.isStuck(at: now) else { continue }
             at[current, default: []].append(row.student.username)
+            wrong[current, default: 0] += cell.wrong
         }
         let byStep = Dictionary(columns.map { ($0.step, $0) }, uniquingKeysWith: { first, _ in first })
-        let rows = rows
         stuck = at.compactMap { step, students in
             byStep[step].map { column in
-                Stuck(
-                    column: column, students: students.sorted(),
-                    wrong: rows.compactMap { $0.cells[step]?.wrong }.reduce(0, +))
+                Stuck(column: column, students: students.sorted(), wrong: wrong[step] ?? 0)
             }
         }.sorted { ($0.students.count, $0.wrong, $1.column.step) > ($1.students.count, $1.wrong, $0.column.step) }
     }
