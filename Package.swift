@@ -123,7 +123,9 @@ let package = Package(
         // Lessons and transcripts: the workbook students, instructors and the tests run.
         .target(
             name: "MedbrainWorkbook",
-            dependencies: ["FHIRPath", "MedbrainDataset", "MedbrainREPL", "MedicationTutorial", "ResultTables", "SMART"],
+            dependencies: [
+                "FHIRPath", "MedbrainDataset", "MedbrainREPL", "MedicationTutorial", "ResultTables", "SMART",
+            ],
             swiftSettings: ownSettings),
         // The command line (`medbrain`, `serve`, `instructions`, `group`, `verify`, …): where the
         // REPL, the server and its web view are put together.

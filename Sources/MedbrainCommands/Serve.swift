@@ -52,7 +52,10 @@ struct Serve: AsyncParsableCommand {
         ))
     var packages: [String] = []
 
-    @Option(help: "A text (a number, a name) that varies the doses (which were missed, their times, how many), as 'lesson --seed' does.")
+    @Option(
+        help:
+            "A text (a number, a name) that varies the doses (which were missed, their times, how many), as 'lesson --seed' does."
+    )
     var seed: String?
 
     @Option(
@@ -100,7 +103,8 @@ struct Serve: AsyncParsableCommand {
         help: ArgumentHelp(
             "With --class: the students, a line each ('alice' or 'alice, Alice Smith'), or a JSON array of {\"username\", \"password\" (a hash), \"name\", \"seed\"}.",
             discussion:
-                "For a plain list the server makes each a password once and keeps them in FILE.passwords, to hand out."))
+                "For a plain list the server makes each a password once and keeps them in FILE.passwords, to hand out.")
+    )
     var roster: String?
 
     enum AuthMode: String, ExpressibleByArgument, CaseIterable {
@@ -112,11 +116,15 @@ struct Serve: AsyncParsableCommand {
         if users != nil, auth != .smart { throw ValidationError("--users needs --auth smart") }
         if className != nil, roster == nil { throw ValidationError("--class needs --roster FILE, the students") }
         if roster != nil, className == nil { throw ValidationError("--roster needs --class NAME") }
-        if className != nil, users != nil { throw ValidationError("--class signs in the roster's students, not --users") }
+        if className != nil, users != nil {
+            throw ValidationError("--class signs in the roster's students, not --users")
+        }
         if let className, !(1...60).contains(className.count) || className.contains(where: \.isNewline) {
             throw ValidationError("--class needs a name of 1 to 60 characters on one line")
         }
-        if let seed, case .failure(let problem) = DatasetSeed.parse(seed) { throw ValidationError("--seed: \(problem)") }
+        if let seed, case .failure(let problem) = DatasetSeed.parse(seed) {
+            throw ValidationError("--seed: \(problem)")
+        }
         if let now, Date.parseInstant(now) == nil {
             throw ValidationError("--now needs an ISO 8601 date-time such as 2016-08-16T10:00:00Z, not '\(now)'")
         }
@@ -145,7 +153,9 @@ struct Serve: AsyncParsableCommand {
         configuration.packages = packages
         configuration.definitions = TutorialProfiles.definitions(of: fhirVersion)
         configuration.publicURL = publicURL.flatMap(Self.origin)
-        let classroom = try className.map { try ClassSetup.make(name: $0, roster: roster ?? "", configuration: &configuration) }
+        let classroom = try className.map {
+            try ClassSetup.make(name: $0, roster: roster ?? "", configuration: &configuration)
+        }
         if auth == .smart, classroom == nil {
             do {
                 configuration.authorization = .smart(clients: try clients.map(SMARTClientFile.read) ?? [])
@@ -176,7 +186,8 @@ struct Serve: AsyncParsableCommand {
         do {
             // The web view reads the store itself, past the FHIR API: with logins required it
             // would show every patient to anyone, so it is not served.
-            let pages: (any PageRoutes)? = classroom.map { ClassPages(board: $0, view: view) } ?? (auth == .smart ? nil : view)
+            let pages: (any PageRoutes)? =
+                classroom.map { ClassPages(board: $0, view: view) } ?? (auth == .smart ? nil : view)
             let server = FHIRHTTPServer(service: service, configuration: configuration, pages: pages)
             try await server.run { url in
                 Output.standardOutput("Medbrain FHIR server (\(version)) listening on \(url)\n")
@@ -185,7 +196,8 @@ struct Serve: AsyncParsableCommand {
                     Output.standardOutput("public URL: \(origin)\(FHIRService.basePath)\n")
                 }
                 if let classroom {
-                    let origin = publicURL.flatMap(Self.origin).map { ServerNames(host: host, port: 0, publicURL: $0).origin }
+                    let origin =
+                        publicURL.flatMap(Self.origin).map { ServerNames(host: host, port: 0, publicURL: $0).origin }
                         ?? String(url.dropLast(FHIRService.basePath.count))
                     ClassSetup.announce(classroom, origin: origin)
                 } else if auth == .smart {

@@ -126,8 +126,11 @@ extension REPL {
         else { return nil }
         let origin = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (base.port.map { ":\($0)" } ?? "")
         do {
-            let answer = try await client.unobserved().request("POST", origin + "/class/join", body: .object(JSONObject()))
-            guard var json = answer.json?.objectValue else { return .failure(REPLError("the class server's answer was not JSON")) }
+            let answer = try await client.unobserved().request(
+                "POST", origin + "/class/join", body: .object(JSONObject()))
+            guard var json = answer.json?.objectValue else {
+                return .failure(REPLError("the class server's answer was not JSON"))
+            }
             json["origin"] = .string(origin)
             return .success(.object(json))
         } catch {

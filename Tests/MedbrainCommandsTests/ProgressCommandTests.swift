@@ -22,7 +22,8 @@ struct ProgressCommandTests {
             {"format": 2, "student": "alice", "lessons": {"03-login": {"step": 1,
              "updated": "2026-11-29T09:00:00Z"}, "04-orders": {"step": 2, "finished": true}}, "events": []}
             """
-        let bob = #"{"lessons": {"03-login": {"step": 0, "finished": false, "solvedAlone": [0], "exercises": {"0": {"solved": true, "hints": 0, "wrongAttempts": 0, "commands": 1, "solutionShown": false}}}}}"#
+        let bob =
+            #"{"lessons": {"03-login": {"step": 0, "finished": false, "solvedAlone": [0], "exercises": {"0": {"solved": true, "hints": 0, "wrongAttempts": 0, "commands": 1, "solutionShown": false}}}}}"#
         for (name, text) in [("alice-laptop.json", laptop), ("alice-lab.json", lab), ("bob.json", bob)] {
             try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
@@ -42,7 +43,8 @@ struct ProgressCommandTests {
 
         let csv = try await Medbrain.run(["progress", "--format", "csv"] + files)
         let rows = csv.output.components(separatedBy: "\r\n")
-        #expect(rows[0] == "student,lesson,step,title,solved,solution_shown,hints,wrong_attempts,commands,seconds,tried")
+        #expect(
+            rows[0] == "student,lesson,step,title,solved,solution_shown,hints,wrong_attempts,commands,seconds,tried")
         // Alice's laptop is the newer for lesson 3; a typed formula stays text; Bob's step 0 is step 1.
         #expect(rows.contains { $0.hasPrefix("alice,03-login,1,") && $0.contains(",true,false,1,2,4,90,") })
         #expect(rows.contains { $0.hasSuffix(",'=cmd|' /C calc'!A0") })

@@ -1,7 +1,7 @@
 import FHIRModel
 import FHIRServer
-import SMART
 import Foundation
+import SMART
 import Testing
 
 @testable import MedbrainWeb
@@ -66,7 +66,9 @@ struct ClassroomTests {
         var counted = 0
         for student in roster.students {
             let own = resources.filter {
-                ClassData.reference(of: $0).map { $0 == "Patient/\(student.username)" || $0.contains("/\(student.username)-") } ?? false
+                ClassData.reference(of: $0).map {
+                    $0 == "Patient/\(student.username)" || $0.contains("/\(student.username)-")
+                } ?? false
             }
             counted += own.count
             let owned = Set(own.compactMap(ClassData.reference(of:)))
@@ -99,8 +101,10 @@ struct ClassroomTests {
     }
 
     @Test(arguments: [
-        ("sequence", "0", "a sequence counts from 1"), ("step", "0", "a step counts"), ("step", "1000", "a step counts"),
-        ("kind", "\"deleted\"", "unknown kind"), ("lesson", "\"../etc\"", "a lesson id"), ("lesson", "\"\"", "a lesson id"),
+        ("sequence", "0", "a sequence counts from 1"), ("step", "0", "a step counts"),
+        ("step", "1000", "a step counts"),
+        ("kind", "\"deleted\"", "unknown kind"), ("lesson", "\"../etc\"", "a lesson id"),
+        ("lesson", "\"\"", "a lesson id"),
         ("time", "5", "the body is not"),
     ])
     func aReportIsCheckedFieldByField(field: String, value: String, says: String) {
@@ -155,7 +159,9 @@ struct ClassroomTests {
             ("03-login", 1, .started, nil), ("03-login", 1, .hint, "1 of 2"), ("03-login", 1, .wrong, "login f002"),
             ("03-login", 1, .solved, nil), ("03-login", 2, .started, nil), ("03-login", 2, .wrong, "answer home"),
         ])
-        let bob = events([("03-login", 1, .started, nil), ("03-login", 1, .solved, nil), ("03-login", 2, .started, nil)])
+        let bob = events([
+            ("03-login", 1, .started, nil), ("03-login", 1, .solved, nil), ("03-login", 2, .started, nil),
+        ])
         let carol = events([("03-login", 1, .started, nil), ("03-login", 1, .solution, nil)])
         let outline = LessonOutline(
             id: "03-login", number: 3, title: "Log in", steps: ["Find", "Phone", "Account"], exercises: [0, 1])
@@ -163,7 +169,9 @@ struct ClassroomTests {
             events: zip(roster.students, [alice, bob, carol]).map { ($0, $1) }, outlines: [outline], now: start + 60)
         #expect(grid.columns.map(\.title) == ["Find", "Phone", "Account"])
         let first = try #require(grid.rows[0].cells[.init(lesson: "03-login", step: 1)])
-        #expect(first.solved && first.hints == 1 && first.wrong == 1 && first.seconds == 30 && first.tried == ["login f002"])
+        #expect(
+            first.solved && first.hints == 1 && first.wrong == 1 && first.seconds == 30 && first.tried == ["login f002"]
+        )
         // Alice tried wrong at step 2 and Carol took the solution at step 1: both stuck; Bob only
         // arrived at step 2 forty seconds ago.
         #expect(grid.stuck.map(\.column.step.step) == [2, 1])

@@ -1,9 +1,9 @@
 import FHIRModel
 import Foundation
-import Synchronization
 import MedbrainCommands
 import MedbrainREPL
 import ResultTables
+import Synchronization
 import TestSupport
 import Testing
 
@@ -17,10 +17,13 @@ struct ProgressDataTests {
     final class MinuteClock: Sendable {
         let ticks = Mutex(0)
         func now() -> Date {
-            Date(timeIntervalSince1970: 1_800_000_000 + 60 * Double(ticks.withLock { tick in
-                defer { tick += 1 }
-                return tick
-            }))
+            Date(
+                timeIntervalSince1970: 1_800_000_000 + 60
+                    * Double(
+                        ticks.withLock { tick in
+                            defer { tick += 1 }
+                            return tick
+                        }))
         }
     }
 
@@ -97,7 +100,8 @@ struct ProgressDataTests {
         #expect(json["lessons"]?["01-x"]?["solutionShown"] == .array([.number("2")]))
         #expect(json["lessons"]?["01-x"]?["exercises"]?["1"]?["solved"] == .bool(true))
         #expect(try LessonProgress.decode(Data(text.utf8)) == progress)
-        let old = #"{"lessons": {"01-x": {"step": 2, "solutionShown": [1], "solvedAlone": [0], "exercises": {"0": {}}}}}"#
+        let old =
+            #"{"lessons": {"01-x": {"step": 2, "solutionShown": [1], "solvedAlone": [0], "exercises": {"0": {}}}}}"#
         let read = try LessonProgress.decode(Data(old.utf8))
         #expect(read.lessons["01-x"]?.step == 2 && read.lessons["01-x"]?.solutionShown == [1])
         #expect(read.lessons["01-x"]?.exercises.keys.sorted() == [0])

@@ -31,7 +31,8 @@ public struct ClassEvent: Sendable, Equatable {
             var events: [Event]
         }
         guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(body)) else {
-            return .failure(.badRequest("the body is not {\"events\": [...]} with sequence, time, lesson, step and kind"))
+            return .failure(
+                .badRequest("the body is not {\"events\": [...]} with sequence, time, lesson, step and kind"))
         }
         guard wire.events.count <= 1_000 else { return .failure(.badRequest("at most 1000 events at once")) }
         var events: [ClassEvent] = []
@@ -42,7 +43,9 @@ public struct ClassEvent: Sendable, Equatable {
                 return .failure(.badRequest("unknown kind '\(event.kind.prefix(40))'"))
             }
             guard isLessonID(event.lesson) else { return .failure(.badRequest("a lesson id is like 03-login")) }
-            let detail = event.detail.map { String($0.unicodeScalars.filter { $0.value >= 0x20 }.map(Character.init).prefix(maximumDetail)) }
+            let detail = event.detail.map {
+                String($0.unicodeScalars.filter { $0.value >= 0x20 }.map(Character.init).prefix(maximumDetail))
+            }
             let time = Self.time(event.time) ?? received
             events.append(
                 ClassEvent(

@@ -27,7 +27,11 @@ extension ClassGrid {
             ]
             if let current = row.current {
                 fields.append(
-                    ("current", .object(JSONObject([("lesson", .string(current.lesson)), ("step", .number(String(current.step)))]))))
+                    (
+                        "current",
+                        .object(
+                            JSONObject([("lesson", .string(current.lesson)), ("step", .number(String(current.step)))]))
+                    ))
             }
             fields.append(("lastSeen", row.lastSeen.map { .string(ISO8601DateFormatter().string(from: $0)) } ?? .null))
             let steps: [JSONValue] = columns.compactMap { column in

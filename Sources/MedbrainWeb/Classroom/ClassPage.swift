@@ -60,7 +60,11 @@ struct ClassPage: Sendable {
         hasStuck = !stuck.isEmpty
         var spans: [(String, Int)] = []
         for column in grid.columns {
-            if spans.last?.0 == column.step.lesson { spans[spans.count - 1].1 += 1 } else { spans.append((column.step.lesson, 1)) }
+            if spans.last?.0 == column.step.lesson {
+                spans[spans.count - 1].1 += 1
+            } else {
+                spans.append((column.step.lesson, 1))
+            }
         }
         lessons = spans.map { Lesson(id: $0.0, span: $0.1) }
         columns = grid.columns.map { Column(label: Self.label($0.step), title: $0.title) }
@@ -128,7 +132,8 @@ struct StudentPage: Sendable {
         let formatter = ISO8601DateFormatter()
         events = row.recent.map { event in
             Event(
-                time: formatter.string(from: event.time), step: ClassPage.label(.init(lesson: event.lesson, step: event.step)),
+                time: formatter.string(from: event.time),
+                step: ClassPage.label(.init(lesson: event.lesson, step: event.step)),
                 kind: event.kind.rawValue, detail: event.detail)
         }
         hasEvents = !events.isEmpty
@@ -141,7 +146,8 @@ extension ClassPages {
             version: version, authority: authority, changeCount: board.changes.load(ordering: .relaxed),
             classPage: board.name)
         frame.events = "/class/stream"
-        return await render(.ok, ClassPage(grid: await grid(), className: board.name, now: board.now, frame: frame), "class")
+        return await render(
+            .ok, ClassPage(grid: await grid(), className: board.name, now: board.now, frame: frame), "class")
     }
 
     /// What changed since change `count`, for the live page: the rows of the students whose

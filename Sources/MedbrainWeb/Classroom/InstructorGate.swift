@@ -33,7 +33,8 @@ struct InstructorGate: RouterMiddleware {
         }
         return ClassPages.text(
             .unauthorized,
-            "This is the instructor's view of class \(board.name). Open the address 'medbrain serve --class' printed.\n")
+            "This is the instructor's view of class \(board.name). Open the address 'medbrain serve --class' printed.\n"
+        )
     }
 
     /// The key a request carries: `Authorization: Bearer KEY`, else the cookie.

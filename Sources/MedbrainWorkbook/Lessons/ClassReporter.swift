@@ -96,7 +96,9 @@ public final class ClassReporter: Sendable {
         switch answer.status {
         case 200:
             struct Acknowledgement: Decodable { var acknowledged: Int }
-            guard let ack = try? JSONDecoder().decode(Acknowledgement.self, from: Data(answer.body)) else { return .away }
+            guard let ack = try? JSONDecoder().decode(Acknowledgement.self, from: Data(answer.body)) else {
+                return .away
+            }
             return .acknowledged(ack.acknowledged)
         case 401, 403: return .refused
         default: return .away

@@ -19,13 +19,16 @@ extension LessonCommands {
         request.set("Authorization", "Bearer \(key)")
         request.set("Accept", "application/json")
         let answer: HTTPAnswer
-        do { answer = try await NetworkExecutor().perform(request, timeout: 10, limit: 32 << 20, cancellation: nil) } catch {
+        do {
+            answer = try await NetworkExecutor().perform(request, timeout: 10, limit: 32 << 20, cancellation: nil)
+        } catch {
             throw REPLError("the class server at \(origin) could not be reached")
         }
         guard answer.status == 200, let body = try? JSONParser.parse(answer.body) else {
             throw REPLError(
                 answer.status == 404
-                    ? "\(origin) runs no class" : answer.status == 401
+                    ? "\(origin) runs no class"
+                    : answer.status == 401
                         ? "the class server refused MEDBRAIN_CLASS_KEY" : "the class server answered \(answer.status)")
         }
         if json { return repl.print(body.prettyText) }
@@ -40,7 +43,9 @@ extension LessonCommands {
             let count = { (name: String) in
                 steps.map { Int($0[name]?.numberText ?? "") ?? 0 }.reduce(0, +)
             }
-            let at = student["current"].map { "\($0["lesson"]?.stringValue ?? "?") step \($0["step"]?.numberText ?? "?")" }
+            let at = student["current"].map {
+                "\($0["lesson"]?.stringValue ?? "?") step \($0["step"]?.numberText ?? "?")"
+            }
             rows.append([
                 student["username"]?.stringValue ?? "?", at ?? "-",
                 String(steps.filter { $0["solved"] == .bool(true) }.count), String(count("hints")),
@@ -49,8 +54,10 @@ extension LessonCommands {
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = rows.map { row in
-            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces)
+            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(
+                separator: "  "
+            )
+            .trimmingCharacters(in: .whitespaces)
         }
         lines.insert("Class \(body["class"]?.stringValue ?? "?"):", at: 0)
         let stuck = body["stuck"]?.arrayValue ?? []

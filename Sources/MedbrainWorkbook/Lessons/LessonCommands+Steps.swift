@@ -219,7 +219,9 @@ extension LessonCommands {
         }
         guard words.count <= 1 else {
             // `lesson --seed alice smith`: a seed of several words is quoted, as any value is.
-            if arguments.contains("--seed") { throw REPLError("a seed of several words is quoted: --seed \"alice smith\"") }
+            if arguments.contains("--seed") {
+                throw REPLError("a seed of several words is quoted: --seed \"alice smith\"")
+            }
             throw UsageError()
         }
         guard let name = words.first else { return arguments.contains("--seed") ? () : list(in: repl) }

@@ -63,7 +63,8 @@ extension LessonCommands {
                     }),
                 Command(
                     "progress", usage: "progress [N | --class] [--format table|json]",
-                    summary: "the lessons done and the step you are at, how each exercise of lesson N went, or the class (--class)",
+                    summary:
+                        "the lessons done and the step you are at, how each exercise of lesson N went, or the class (--class)",
                     example: "progress 7",
                     complete: { repl, words in words.count == 2 ? (try? workbook(repl))?.lessonNames ?? [] : [] },
                     run: { repl, arguments in

@@ -27,7 +27,9 @@ extension ProgressReport {
         let header = ["student", "finished", "solved", "no hint", "wrong", "solutions", "at"]
         let rows = reports.map { report -> [String] in
             let exercises = report.lessons.flatMap(\.exercises)
-            let open = report.lessons.filter { !$0.finished }.max { ($0.updated ?? .distantPast) < ($1.updated ?? .distantPast) }
+            let open = report.lessons.filter { !$0.finished }.max {
+                ($0.updated ?? .distantPast) < ($1.updated ?? .distantPast)
+            }
             return [
                 report.student ?? "?", String(report.lessons.filter(\.finished).count),
                 String(exercises.filter { $0.solved && !$0.solutionShown }.count),

@@ -53,7 +53,8 @@ public struct ProgressReport: Sendable, Equatable, Codable {
                 return Exercise(
                     step: index + 1, title: lesson?.steps[index].title, solved: record.solved,
                     solutionShown: record.solutionShown, hints: record.hints, wrongAttempts: record.wrongAttempts,
-                    commands: record.commands, par: lesson?.steps[index].par, seconds: record.seconds, tried: record.tried)
+                    commands: record.commands, par: lesson?.steps[index].par, seconds: record.seconds,
+                    tried: record.tried)
             }
             return LessonReport(
                 id: id, number: lesson?.number ?? Int(id.prefix { $0.isNumber }), title: lesson?.title,

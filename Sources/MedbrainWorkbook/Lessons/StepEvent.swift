@@ -65,7 +65,8 @@ enum EventTime {
 
     static func decode(_ decoder: any Decoder) throws -> Date {
         let text = try decoder.singleValueContainer().decode(String.self)
-        guard let date = formatter(fraction: true).date(from: text) ?? formatter(fraction: false).date(from: text) else {
+        guard let date = formatter(fraction: true).date(from: text) ?? formatter(fraction: false).date(from: text)
+        else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 time: \(text)"))
         }
