@@ -29,16 +29,24 @@ struct ProgressCommand: ParsableCommand {
     }
 
     func run() throws {
-        var students: [(name: String, progress: LessonProgress)] = []
+        var read: [(file: String, progress: LessonProgress)] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw CommandFailure("cannot read \(file)")
             }
-            let progress: LessonProgress
-            do { progress = try LessonProgress.decode(data) } catch {
+            do { read.append((file, try LessonProgress.decode(data))) } catch {
                 throw CommandFailure("\(file) is not a progress file: \(error.localizedDescription)")
             }
-            let name = progress.student ?? ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        }
+        // Without a student in it, a file is known by its name, or by its path where two share a
+        // name (two students' progress.json in folders of their own are two students).
+        let stem = { (file: String) in ((file as NSString).lastPathComponent as NSString).deletingPathExtension }
+        let stems = Dictionary(grouping: read.filter { $0.progress.student == nil }.map(\.file), by: stem)
+        var students: [(name: String, progress: LessonProgress)] = []
+        for (file, progress) in read {
+            let name =
+                progress.student
+                ?? ((stems[stem(file)]?.count ?? 0) > 1 ? (file as NSString).deletingPathExtension : stem(file))
             if let index = students.firstIndex(where: { $0.name == name }) {
                 students[index].progress = students[index].progress.merged(with: progress)
             } else {

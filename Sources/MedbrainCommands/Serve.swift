@@ -119,8 +119,11 @@ struct Serve: AsyncParsableCommand {
         if className != nil, users != nil {
             throw ValidationError("--class signs in the roster's students, not --users")
         }
-        if let className, !(1...60).contains(className.count) || className.contains(where: \.isNewline) {
-            throw ValidationError("--class needs a name of 1 to 60 characters on one line")
+        if let className,
+            !(1...60).contains(className.count)
+                || className.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            throw ValidationError("--class needs a name of 1 to 60 characters, without control characters")
         }
         if let seed, case .failure(let problem) = DatasetSeed.parse(seed) {
             throw ValidationError("--seed: \(problem)")

@@ -5,7 +5,9 @@ public enum CSVText {
     /// leading `'`, so a student's typed answer stays text (OWASP's CSV injection advice).
     public static func field(_ text: String) -> String {
         var text = text
-        if let first = text.first, "=+-@\t\r".contains(first) { text = "'" + text }
+        // The first code point, not Character: `=` with a joiner after it is one Character, and
+        // still a formula to a spreadsheet.
+        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { text = "'" + text }
         guard text.contains(where: { ",\"\n\r".contains($0) }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

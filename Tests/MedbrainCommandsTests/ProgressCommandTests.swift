@@ -57,6 +57,27 @@ struct ProgressCommandTests {
         #expect(lessons.compactMap { $0["id"] as? String } == ["03-login", "04-orders"])
     }
 
+    /// Two students' progress.json, each in a folder of their own and naming no student, are two.
+    @Test func filesOfTheSameNameAreTwoStudents() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for name in ["ann", "ben"] {
+            let own = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+            let path = own.appendingPathComponent("progress.json").path
+            try #"{"lessons": {"03-login": {"step": 1, "solvedAlone": [0]}}}"#.write(
+                toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        let run = try await Medbrain.run(["progress", "--format", "csv"] + paths)
+        let rows = run.output.components(separatedBy: "\r\n").filter { $0.contains(",03-login,1,") }
+        #expect(rows.count == 2)
+        // A file from before exercise records says what was solved in the lesson's list alone.
+        #expect(rows.allSatisfy { $0.contains(",true,false,") })
+        #expect(rows.map { $0.contains("/ann/progress,") } == [true, false])
+    }
+
     @Test func aFileThatIsNoProgressIsSaidInOneLine() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -144,6 +144,65 @@ struct ClassroomTests {
         #expect(!board.isInstructor(joined.key) && board.isInstructor(board.instructorKey))
     }
 
+    /// A hint number past any step's hints, or one that would overflow, is bounded: the grid is
+    /// folded from what students send, and one student must not bring the class down.
+    @Test func aHintNumberIsBounded() throws {
+        let roster = try Self.roster("alice\n")
+        let events = ["9223372036854775807", "1", "99999999999999999999999"].enumerated().map { index, detail in
+            ClassEvent(
+                sequence: index + 1, time: Date(), received: Date(), lesson: "03-login", step: 1, kind: .hint,
+                detail: detail)
+        }
+        let grid = ClassGrid(events: [(roster.students[0], events)], outlines: [], now: Date())
+        #expect(grid.rows[0].cells[.init(lesson: "03-login", step: 1)]?.hints == ClassEvent.maximumHints)
+    }
+
+    /// Events of a lesson the class lacks, or past a lesson's last step, are acknowledged, not
+    /// kept: a student cannot make the grid grow; keys per student are bounded too.
+    @Test func aStudentCannotMakeTheGridGrow() async throws {
+        let outline = LessonOutline(id: "03-login", number: 3, title: "Log in", steps: ["A", "B"], exercises: [0])
+        let board = ClassBoard(name: "lab", roster: try Self.roster("alice\n"), outlines: [outline])
+        let make = { (sequence: Int, lesson: String, step: Int) in
+            ClassEvent(sequence: sequence, time: Date(), received: Date(), lesson: lesson, step: step, kind: .started)
+        }
+        let taken = await board.report(
+            [make(1, "03-login", 1), make(2, "L0", 1), make(3, "03-login", 3), make(4, "03-login", 2)], from: "alice")
+        #expect(taken == 4)
+        #expect(await board.events(of: "alice").map(\.sequence) == [1, 4])
+        let open = ClassBoard(name: "lab", roster: try Self.roster("alice\n"))
+        let many = (1...150).map { make($0, "L\($0)", 1) } + [make(151, "L1", 999)]
+        _ = await open.report(many, from: "alice")
+        #expect(await open.events(of: "alice").count == ClassBoard.maximumLessons)
+        var keys: [String] = []
+        for _ in 0..<(ClassBoard.maximumKeys + 1) { keys.append(try await board.join(approver: "alice").get().key) }
+        #expect(await board.student(forKey: keys[0]) == nil)
+        #expect(await board.student(forKey: keys[1]) == "alice")
+    }
+
+    /// Any line ending, and a byte order mark, in a roster and its passwords file.
+    @Test func windowsLineEndingsAreLines() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("medbrain-roster-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("roster.txt").path
+        try "\u{FEFF}alice, Alice\r\nbob, Bob\r\ncarol\r\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let roster = try ClassRoster.read(path)
+        #expect(roster.students.map(\.username) == ["alice", "bob", "carol"])
+        #expect(roster.students.map(\.name) == ["Alice", "Bob", "carol"])
+        let passwords = try String(contentsOfFile: path + ".passwords", encoding: .utf8)
+        try passwords.replacingOccurrences(of: "\n", with: "\r\n").write(
+            toFile: path + ".passwords", atomically: true, encoding: .utf8)
+        _ = try ClassRoster.read(path)
+        #expect(
+            try String(contentsOfFile: path + ".passwords", encoding: .utf8)
+                == passwords.replacingOccurrences(of: "\n", with: "\r\n"))
+    }
+
+    @Test(arguments: [("lab1", "lab1"), ("x\"; filename=\"evil.html", "x___filename__evil.html"), ("Grüße", "Gr__e")])
+    func aClassNameIsAFileNameInAHeader(name: String, file: String) {
+        #expect(ClassPages.fileName(name) == file)
+    }
+
     /// The grid folds events into cells, and the steps most students are stuck at come first.
     @Test func theGridShowsWhoIsStuckWhere() throws {
         let roster = try Self.roster("alice\nbob\ncarol\n")

@@ -1,4 +1,5 @@
 import FHIRClient
+import FHIRModel
 import Foundation
 import Synchronization
 import Testing
@@ -86,5 +87,60 @@ struct ClassReporterTests {
         await Self.waitUntil { reporter.wasRefused }
         try await Task.sleep(for: .milliseconds(50))
         #expect(reporter.wasRefused && server.calls.withLock { $0 } == 1)
+    }
+}
+
+/// Joining: events are numbered so the server takes each once, and a file is one student's.
+@Suite("Joining a class")
+struct JoiningTests {
+    static func answer(student: String, acknowledged: Int) -> JSONValue {
+        .object(
+            JSONObject([
+                ("origin", .string("http://127.0.0.1:1")), ("class", .string("lab")), ("student", .string(student)),
+                ("key", .string("k")), ("acknowledged", .number(String(acknowledged))), ("seed", .string("S")),
+            ]))
+    }
+
+    static func lessons(with events: Int, link: ClassroomLink?) -> LessonCommands {
+        let lessons = LessonCommands(workbook: Workbook(lessons: []), progressPath: nil)
+        for event in ClassReporterTests.events(events) { lessons.progress.record(event) }
+        lessons.progress.classroom = link
+        lessons.progress.student = link?.student
+        return lessons
+    }
+
+    /// The file the server has seen sends only what is after: joining again adds nothing.
+    @Test func joiningAgainSendsNothingTwice() async {
+        let host = StandInHost()
+        let link = ClassroomLink(origin: "http://127.0.0.1:1", name: "lab", student: "bob", acknowledged: 2)
+        let lessons = Self.lessons(with: 2, link: link)
+        host.joined = Self.answer(student: "bob", acknowledged: 2)
+        await lessons.join(in: host)
+        #expect(lessons.progress.events.map(\.sequence) == [1, 2])
+        #expect(lessons.reporter?.isCaughtUp == true)
+        #expect(host.printed.last?.hasPrefix("Joined the class lab as bob") == true)
+        lessons.progress.record(StepEvent(time: Date(), lesson: "03-login", step: 2, kind: .hint))
+        #expect(lessons.progress.events.last?.sequence == 3)
+    }
+
+    /// A file from another machine is new to the server: numbered after what it has.
+    @Test func anotherFileIsNumberedAfterWhatTheServerHas() async {
+        let host = StandInHost()
+        let lessons = Self.lessons(with: 3, link: nil)
+        host.joined = Self.answer(student: "bob", acknowledged: 5)
+        await lessons.join(in: host)
+        #expect(lessons.progress.events.map(\.sequence) == [6, 7, 8])
+        #expect(lessons.progress.student == "bob" && lessons.progress.classroom?.acknowledged == 5)
+    }
+
+    /// On a shared machine the next student does not report into the first one's file.
+    @Test func aFileIsOneStudents() async {
+        let host = StandInHost()
+        let link = ClassroomLink(origin: "http://127.0.0.1:1", name: "lab", student: "alice", acknowledged: 2)
+        let lessons = Self.lessons(with: 2, link: link)
+        host.joined = Self.answer(student: "bob", acknowledged: 0)
+        await lessons.join(in: host)
+        #expect(lessons.reporter == nil && lessons.progress.student == "alice")
+        #expect(host.printed.last?.contains("this progress file is alice's, and you signed in as bob") == true)
     }
 }

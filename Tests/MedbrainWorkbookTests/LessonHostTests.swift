@@ -64,7 +64,9 @@ final class StandInHost: LessonHost {
     func read(_ reference: String) async throws -> JSONValue { throw REPLError("no server") }
     func fetch(_ path: String) async throws -> JSONValue { throw REPLError("no server") }
     func serverHolds(_ reference: String) async -> Bool? { nil }
-    func joinClass() async -> Result<JSONValue, REPLError>? { nil }
+    /// What `POST /class/join` answers, if the host is on a class server.
+    var joined: JSONValue?
+    func joinClass() async -> Result<JSONValue, REPLError>? { joined.map { .success($0) } }
     func smartTokenIntrospection() async -> JSONValue? { nil }
     func holds(_ expression: FHIRPathExpression, on json: JSONValue) throws -> Bool {
         try expression.isTrue(on: json, environment: FHIRPathEnvironment())

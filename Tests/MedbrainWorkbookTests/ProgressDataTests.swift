@@ -129,7 +129,7 @@ struct ProgressDataTests {
     @Test(arguments: [
         ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""),
         ("=HYPERLINK(\"x\")", "\"'=HYPERLINK(\"\"x\"\")\""), ("+1", "'+1"), ("@SUM(A1)", "'@SUM(A1)"),
-        ("-2", "'-2"), ("two\nlines", "\"two\nlines\""),
+        ("-2", "'-2"), ("two\nlines", "\"two\nlines\""), ("=\u{200D}HYPERLINK(1)", "'=\u{200D}HYPERLINK(1)"),
     ])
     func csvFields(text: String, field: String) {
         #expect(CSVText.field(text) == field)

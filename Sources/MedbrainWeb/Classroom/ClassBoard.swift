@@ -26,6 +26,14 @@ public actor ClassBoard {
     private var changedAt: [String: Int] = [:]
 
     public static let maximumEvents = 20_000
+    /// The keys a student may hold at once (a REPL on each of their machines); joining again
+    /// past it ends the oldest.
+    public static let maximumKeys = 5
+    /// Without the workbook's outlines: the lessons a student may report on, and their steps.
+    public static let maximumLessons = 100
+    public static let maximumSteps = 200
+    /// Each student's keys, oldest first.
+    private var keysOf: [String: [String]] = [:]
 
     public enum Refusal: Error, Equatable {
         case unauthorized(String), forbidden(String), badRequest(String)
@@ -58,6 +66,11 @@ public actor ClassBoard {
         }
         let key = Base64URL.random(bytes: 16)
         keys[key] = student.username
+        keysOf[student.username, default: []].append(key)
+        while let held = keysOf[student.username], held.count > Self.maximumKeys {
+            keys[held[0]] = nil
+            keysOf[student.username]?.removeFirst()
+        }
         return .success((student, key, acknowledged[student.username] ?? 0))
     }
 
@@ -65,18 +78,31 @@ public actor ClassBoard {
     func student(forKey key: String?) -> String? { key.flatMap { keys[$0] } }
 
     /// Takes a report's events for `student`: each once, in order. The last sequence taken.
+    /// An event of a lesson the class does not have, or of a step past its last, is acknowledged
+    /// but not kept: the grid has no column for it, and a student cannot make the grid grow.
     func report(_ batch: [ClassEvent], from student: String) -> Int {
         var last = acknowledged[student] ?? 0
         var kept = events[student, default: []]
+        var lessons = Set(kept.map(\.lesson))
         for event in batch where event.sequence > last {
-            kept.append(event)
             last = event.sequence
+            if let outline = outline(event.lesson) {
+                guard event.step <= outline.steps.count else { continue }
+            } else {
+                guard outlines.isEmpty, event.step <= Self.maximumSteps,
+                    lessons.contains(event.lesson) || lessons.count < Self.maximumLessons
+                else { continue }
+            }
+            lessons.insert(event.lesson)
+            kept.append(event)
         }
         if kept.count > Self.maximumEvents { kept.removeFirst(kept.count - Self.maximumEvents) }
         if last != acknowledged[student] ?? 0 { changedAt[student] = changes.add(1, ordering: .relaxed).newValue }
         (events[student], acknowledged[student]) = (kept, last)
         return last
     }
+
+    private func outline(_ lesson: String) -> LessonOutline? { outlines.first { $0.id == lesson } }
 
     /// The students whose events changed after change `count`.
     func changed(since count: Int) -> Set<String> {

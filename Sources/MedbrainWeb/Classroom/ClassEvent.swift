@@ -16,6 +16,8 @@ public struct ClassEvent: Sendable, Equatable {
     public var detail: String?
 
     public static let maximumDetail = 500
+    /// More hints than any step has: a number past it is a client's mistake, or an attack.
+    public static let maximumHints = 99
 
     /// The events of a report's body, or why it is refused.
     static func batch(_ body: [UInt8], received: Date) -> Result<[ClassEvent], ClassBoard.Refusal> {

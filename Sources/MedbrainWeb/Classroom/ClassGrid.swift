@@ -104,7 +104,10 @@ struct ClassGrid: Sendable {
             var cell = row.cells[key] ?? Cell()
             switch event.kind {
             case .started: cell.started = cell.started ?? event.time
-            case .hint: cell.hints = max(cell.hints + 1, Int(event.detail?.prefix { $0.isNumber } ?? "") ?? 0)
+            case .hint:
+                // `2 of 3`: the hint's number, as the student's REPL says it; bounded, whatever it says.
+                let said = Int(event.detail?.prefix { $0.isASCII && $0.isNumber }.prefix(3) ?? "") ?? 0
+                cell.hints = min(max(cell.hints + 1, said), ClassEvent.maximumHints)
             case .wrong:
                 cell.wrong += 1
                 if let detail = event.detail { cell.tried = Array((cell.tried + [detail]).suffix(20)) }

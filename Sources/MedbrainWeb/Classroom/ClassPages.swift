@@ -53,7 +53,7 @@ public struct ClassPages: PageRoutes {
                 status: .ok,
                 headers: [
                     .contentType: "text/csv; charset=utf-8",
-                    .contentDisposition: "attachment; filename=\"\(board.name)-progress.csv\"",
+                    .contentDisposition: "attachment; filename=\"\(Self.fileName(board.name))-progress.csv\"",
                 ],
                 body: .init(byteBuffer: ByteBuffer(string: await grid().csv())))
         }
@@ -102,6 +102,17 @@ public struct ClassPages: PageRoutes {
             let acknowledged = await board.report(events, from: student)
             return json(.object(JSONObject([("acknowledged", .number(String(acknowledged)))])))
         }
+    }
+
+    /// The class's name as a file name in a header: letters, digits, `-`, `_` and `.`, the rest `_`.
+    static func fileName(_ name: String) -> String {
+        String(
+            name.unicodeScalars.map { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "-_.".unicodeScalars.contains(scalar))
+                    ? Character(scalar) : "_"
+            })
     }
 
     static func refusal(_ refusal: ClassBoard.Refusal) -> Response {

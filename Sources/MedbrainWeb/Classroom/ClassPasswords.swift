@@ -10,8 +10,10 @@ enum ClassPasswords {
         let file = roster + ".passwords"
         var known: [String: String] = [:]
         if let data = FileManager.default.contents(atPath: file) {
-            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-                let fields = line.split(separator: ",", maxSplits: 1).map(String.init)
+            for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+                let fields = line.split(separator: ",", maxSplits: 1).map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
                 if fields.count == 2, !fields[1].isEmpty { known[fields[0]] = fields[1] }
             }
         }
@@ -34,6 +36,23 @@ enum ClassPasswords {
             }
         }
         return hashes
+    }
+
+    /// Writes `text` to a file beside `path` made readable by its owner only from the start (not
+    /// made with the umask's mode and narrowed after), then renames it over `path`.
+    static func write(_ text: String, to path: String) -> Bool {
+        let temporary = path + ".new-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { return false }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
     }
 
     /// Ten characters a student can type from a slip of paper: no 0/O or 1/l/I to confuse.

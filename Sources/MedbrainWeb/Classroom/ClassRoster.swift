@@ -40,7 +40,9 @@ public struct ClassRoster: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Problem(description: "cannot read the roster \(path)")
         }
-        let text = String(decoding: data, as: UTF8.self)
+        // A byte order mark (a Windows editor's) is no part of the first name.
+        var text = String(decoding: data, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let students =
             text.drop(while: \.isWhitespace).first == "["
             ? try json(data, path: path) : try plain(text, path: path)
@@ -75,7 +77,8 @@ public struct ClassRoster: Sendable {
 
     private static func plain(_ text: String, path: String) throws(Problem) -> [Student] {
         var named: [(username: String, name: String)] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Any line ending: "\r\n" is one Character in Swift, which a split on "\n" never finds.
+        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let fields = content.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard let username = fields.first, !username.isEmpty else { continue }

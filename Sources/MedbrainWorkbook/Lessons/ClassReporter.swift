@@ -100,7 +100,8 @@ public final class ClassReporter: Sendable {
                 return .away
             }
             return .acknowledged(ack.acknowledged)
-        case 401, 403: return .refused
+        // A key the server no longer takes, or a report it cannot take: sending again cannot help.
+        case 400, 401, 403, 413: return .refused
         default: return .away
         }
     }

@@ -12,7 +12,8 @@ extension LessonCommands {
                 "progress --class reads the class with the instructor's key: set MEDBRAIN_CLASS_KEY to the key in the address 'serve --class' printed"
             )
         }
-        guard let origin = progress.classroom?.origin ?? repl.baseURL.flatMap(Self.origin) else {
+        // Only the server connected now: the key is that class's, and is sent nowhere else.
+        guard let origin = repl.baseURL.flatMap(Self.origin) else {
             throw REPLError("connect to the class server first: progress --class asks the server you are connected to")
         }
         var request = HTTPRequest(method: "GET", url: origin + "/class/progress.json", body: nil)

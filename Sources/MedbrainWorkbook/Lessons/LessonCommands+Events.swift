@@ -43,8 +43,16 @@ extension LessonCommands {
         else { return repl.print("warning: the class server's answer to joining lacks its class, student or key") }
         var acknowledged = 0
         if case .number(let text)? = json["acknowledged"] { acknowledged = Int(text) ?? 0 }
-        // Events numbered below what the server has seen come from another file: numbered after it.
-        if let last = progress.events.last?.sequence, last <= acknowledged {
+        // One progress file is one student's: on a shared machine the next student keeps their own.
+        if let owner = progress.student ?? progress.classroom?.student, owner != student {
+            return repl.printWrapped(
+                "warning: not joined: this progress file is \(owner)'s, and you signed in as \(student); "
+                    + "set MEDBRAIN_PROGRESS to a file of your own and start medbrain again", indent: 0)
+        }
+        let same = progress.classroom.map { $0.origin == origin && $0.name == name && $0.student == student } ?? false
+        // A file the server has not seen (another machine's, or one from before joining): its events
+        // are new to the server, numbered after what it has. The file it has seen sends what is after.
+        if !same, !progress.events.isEmpty {
             for index in progress.events.indices { progress.events[index].sequence = acknowledged + index + 1 }
         }
         let link = ClassroomLink(origin: origin, name: name, student: student, acknowledged: acknowledged)

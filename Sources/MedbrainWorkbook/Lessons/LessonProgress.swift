@@ -55,7 +55,8 @@ public struct LessonProgress: Sendable, Equatable, Codable {
     /// Keeps `event`, numbered after the last one.
     public mutating func record(_ event: StepEvent) {
         var event = event
-        event.sequence = (events.last?.sequence ?? classroom?.acknowledged ?? 0) + 1
+        // After the last the class server acknowledged too: one it has seen is never numbered again.
+        event.sequence = max(events.last?.sequence ?? 0, classroom?.acknowledged ?? 0) + 1
         events.append(event)
         if events.count > Self.maximumEvents { events.removeFirst(events.count - Self.maximumEvents) }
     }

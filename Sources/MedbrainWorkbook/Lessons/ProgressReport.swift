@@ -50,9 +50,12 @@ public struct ProgressReport: Sendable, Equatable, Codable {
             let indices = lesson.map { $0.steps.indices.filter { lesson?.steps[$0].isExercise ?? false } }
             let exercises = (indices ?? entry.exercises.keys.sorted()).map { index in
                 let record = entry[exercise: index]
+                // A file from before exercise records says it in the lesson's lists only.
                 return Exercise(
-                    step: index + 1, title: lesson?.steps[index].title, solved: record.solved,
-                    solutionShown: record.solutionShown, hints: record.hints, wrongAttempts: record.wrongAttempts,
+                    step: index + 1, title: lesson?.steps[index].title,
+                    solved: record.solved || entry.solvedAlone.contains(index),
+                    solutionShown: record.solutionShown || entry.solutionShown.contains(index), hints: record.hints,
+                    wrongAttempts: record.wrongAttempts,
                     commands: record.commands, par: lesson?.steps[index].par, seconds: record.seconds,
                     tried: record.tried)
             }
