@@ -121,7 +121,9 @@ extension REPL {
     /// in: `POST /class/join` beside the FHIR base, with the token. Nil when there is no SMART
     /// login or the server runs no class (404); the answer's key is the caller's to keep unsaid.
     public func joinClass() async -> Result<JSONValue, REPLError>? {
+        // Only a Medbrain server runs a class: another server is not sent a request it never asked for.
         guard context.session.smart != nil, let client = context.session.client,
+            client.server.software?.hasPrefix("Medbrain ") == true,
             let base = URL(string: client.server.baseURL), let scheme = base.scheme, let host = base.host
         else { return nil }
         let origin = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (base.port.map { ":\($0)" } ?? "")
