@@ -158,8 +158,10 @@ let package = Package(
         .executableTarget(
             name: "MedbrainBench",
             dependencies: [
-                "MedicationTutorial", "FHIRServer", "MedbrainDataset", "MedbrainREPL", "MedbrainCommands", "FHIRPath",
-                "FHIRValidation", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "MedicationTutorial", "FHIRServer", "MedbrainDataset", "MedbrainREPL", "MedbrainCommands",
+                "MedbrainWeb",
+                "FHIRPath", "FHIRValidation", "SMART", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ], swiftSettings: ownSettings),
         // Seeded mutation fuzzing of the command words, lesson and transcript parsers and the
         // FHIR JSON decoder (`scripts/fuzz`); it needs no server.

@@ -19,6 +19,9 @@ import MedicationTutorial
 ///                                                  the same rows as FHIRPath
 ///     medbrain-bench doses [EXPANSIONS] [ORDERS]   a year of 3 a day expanded, beside its sentence;
 ///                                                  `schedule`'s work over ORDERS orders, beside theirs
+///     medbrain-bench class [STUDENTS] [EVENTS]     a class's events reported over HTTP, then the
+///                                                  grid, its rows refresh and the exports read,
+///                                                  beside a student's patient page
 ///     medbrain-bench validate [ADMINISTRATIONS]    a Bundle of them validated, and one at a time,
 ///                                                  with the invariants and bindings and without
 @main
@@ -42,10 +45,11 @@ enum BenchMain {
         }
         let numbers = arguments.map { Int($0) }
         guard numbers.allSatisfy({ ($0 ?? 0) > 0 }),
-            ["tutorial", "commands", "scale", "decode", "fhirpath", "validate", "requirements", "doses"].contains(mode)
+            ["tutorial", "commands", "scale", "decode", "fhirpath", "validate", "requirements", "doses", "class"]
+                .contains(mode)
         else {
             print(
-                "usage: medbrain-bench [commands|scale|decode|fhirpath|validate|requirements|doses] [NUMBERS]  (see Sources/MedbrainBench/BenchMain.swift)"
+                "usage: medbrain-bench [commands|scale|decode|fhirpath|validate|requirements|doses|class] [NUMBERS]  (see Sources/MedbrainBench/BenchMain.swift)"
             )
             return
         }
@@ -70,6 +74,8 @@ enum BenchMain {
             for line in try DoseTimesBenchmark(expansions: first ?? 1_000, orders: second ?? 1_000).run() {
                 print(line)
             }
+        case "class":
+            for line in try await ClassBenchmark(students: first ?? 30, events: second ?? 200).run() { print(line) }
         case "requirements":
             for line in try RequirementsBenchmark(administrations: first ?? 100_000).run() { print(line) }
         default:

@@ -22,6 +22,8 @@ public actor ClassBoard {
     private var keys: [String: String] = [:]
     /// Counts every change, for the live page; read without waiting on the actor.
     nonisolated let changes = Atomic<Int>(0)
+    /// How many changes so far.
+    public nonisolated var changeCount: Int { changes.load(ordering: .relaxed) }
     /// The change count at each student's last change: the live page reads only their rows again.
     private var changedAt: [String: Int] = [:]
 
@@ -60,7 +62,9 @@ public actor ClassBoard {
 
     /// A student signed in with SMART joins: a key for their reports, their seed, and how far the
     /// server has their events. Only a roster student's own login joins.
-    func join(approver: String?) -> Result<(student: ClassRoster.Student, key: String, acknowledged: Int), Refusal> {
+    public func join(approver: String?) -> Result<
+        (student: ClassRoster.Student, key: String, acknowledged: Int), Refusal
+    > {
         guard let approver, let student = roster.student(approver) else {
             return .failure(.forbidden("only a student of the class's roster joins it, signed in as themselves"))
         }
