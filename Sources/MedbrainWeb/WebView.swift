@@ -104,6 +104,14 @@ public struct WebView: Sendable {
     }
 
     private func render(_ status: HTTPResponse.Status, _ page: Any, _ template: String) async -> Response {
+        await Self.render(status, page, template, from: templates)
+    }
+
+    /// A page from `template` of `templates`, with the headers every page of the view sends: no
+    /// caching, no inline script or style (CSP), no type sniffing.
+    static func render(_ status: HTTPResponse.Status, _ page: Any, _ template: String, from templates: TemplateSource)
+        async -> Response
+    {
         let html = await templates.library.render(page, withTemplate: template) ?? "template \(template) is missing"
         return Response(
             status: status,

@@ -142,10 +142,7 @@ struct StudentPage: Sendable {
 
 extension ClassPages {
     func page(_ authority: String, version: FHIRVersion) async -> Response {
-        var frame = PageFrame(
-            version: version, authority: authority, changeCount: board.changes.load(ordering: .relaxed),
-            classPage: board.name)
-        frame.events = "/class/stream"
+        let frame = frame(authority, version: version)
         return await render(
             .ok, ClassPage(grid: await grid(), className: board.name, now: board.now, frame: frame), "class")
     }
@@ -154,7 +151,7 @@ extension ClassPages {
     /// events changed, the stuck list and the count started, each as the page's own HTML; and the
     /// columns, so a page whose columns differ reads itself whole instead.
     func rows(since count: Int, authority: String, version: FHIRVersion) async -> Response {
-        let current = board.changes.load(ordering: .relaxed)
+        let current = board.changeCount
         let changed = await board.changed(since: count)
         let frame = PageFrame(version: version, authority: authority, changeCount: current, classPage: board.name)
         let page = ClassPage(grid: await grid(), className: board.name, now: board.now, frame: frame)
@@ -174,25 +171,22 @@ extension ClassPages {
     }
 
     func studentPage(_ username: String, authority: String, version: FHIRVersion) async -> Response {
-        var frame = PageFrame(
-            version: version, authority: authority, changeCount: board.changes.load(ordering: .relaxed),
-            classPage: board.name)
-        frame.events = "/class/stream"
+        let frame = frame(authority, version: version)
         guard let row = await grid().rows.first(where: { $0.student.username == username }) else {
             return Self.text(.notFound, "No student '\(username.prefix(60))' in class \(board.name).\n")
         }
         return await render(.ok, StudentPage(row: row, frame: frame), "student")
     }
 
+    /// What a class page shows around its content, listening to the class's changes.
+    func frame(_ authority: String, version: FHIRVersion) -> PageFrame {
+        var frame = PageFrame(
+            version: version, authority: authority, changeCount: board.changeCount, classPage: board.name)
+        frame.events = "/class/stream"
+        return frame
+    }
+
     func render(_ status: HTTPResponse.Status, _ page: Any, _ template: String) async -> Response {
-        let html = await templates.library.render(page, withTemplate: template) ?? "template \(template) is missing"
-        return Response(
-            status: status,
-            headers: [
-                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self'",
-                .xContentTypeOptions: "nosniff",
-            ],
-            body: .init(byteBuffer: ByteBuffer(string: html)))
+        await WebView.render(status, page, template, from: templates)
     }
 }

@@ -42,7 +42,7 @@ public struct ClassPages: PageRoutes {
             return await rows(since: since ?? 0, authority: context.authority, version: service.version)
         }
         router.get("/class/stream") { _, _ in
-            ChangeEvents(interval: interval).response { board.changes.load(ordering: .relaxed) }
+            ChangeEvents(interval: interval).response { board.changeCount }
         }
         router.get("/class/progress.json") { _, _ in
             let grid = await grid()
