@@ -13,7 +13,7 @@ extension LessonCommands {
             )
         }
         // Only the server connected now: the key is that class's, and is sent nowhere else.
-        guard let origin = repl.baseURL.flatMap(Self.origin) else {
+        guard let origin = repl.baseURL.map(RequestPattern.origin(of:)) else {
             throw REPLError("connect to the class server first: progress --class asks the server you are connected to")
         }
         var request = HTTPRequest(method: "GET", url: origin + "/class/progress.json", body: nil)
@@ -70,12 +70,6 @@ extension LessonCommands {
                     + "\(who.count) — \(who.joined(separator: ", "))")
         }
         return lines
-    }
-
-    /// `http://host:port` of a base URL.
-    static func origin(of baseURL: String) -> String? {
-        guard let url = URL(string: baseURL), let scheme = url.scheme, let host = url.host else { return nil }
-        return "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)" + (url.port.map { ":\($0)" } ?? "")
     }
 }
 
