@@ -46,8 +46,10 @@ public struct FHIRHTTPServer: Sendable {
 
     /// A request to the FHIR API, answered by ``FHIRService/handle(_:)``: the path below the
     /// base, the query, the header fields and the body (up to `maximumBodySize`).
-    static func api(_ request: Request, origin: String, service: FHIRService, maximumBodySize: Int) async -> Response {
-        let components = components(of: request.uri.path) ?? []
+    public static func api(_ request: Request, origin: String, service: FHIRService, maximumBodySize: Int) async
+        -> Response
+    {
+        let components = components(of: request.uri.path, below: service.base.path) ?? []
         var request = request
         var body: [UInt8] = []
         do {
@@ -125,9 +127,9 @@ public struct FHIRHTTPServer: Sendable {
     }
 
     /// The path below the FHIR base, or nil when the request is not for the FHIR API.
-    static func components(of path: String) -> [String]? {
-        guard path == FHIRService.basePath || path.hasPrefix(FHIRService.basePath + "/") else { return nil }
-        return path.dropFirst(FHIRService.basePath.count).split(separator: "/").map {
+    static func components(of path: String, below base: String = FHIRService.basePath) -> [String]? {
+        guard path == base || path.hasPrefix(base + "/") else { return nil }
+        return path.dropFirst(base.count).split(separator: "/").map {
             $0.utf8.contains(UInt8(ascii: "%")) ? String($0).removingPercentEncoding ?? String($0) : String($0)
         }
     }

@@ -57,7 +57,8 @@ extension FHIRService {
         }
         let service = FHIRService(
             version: configuration.version, store: store, clock: clock,
-            maximumBodySize: configuration.maximumBodySize, authorization: authorization, conformance: conformance,
+            maximumBodySize: configuration.maximumBodySize, authorization: authorization,
+            base: ServerBase(path: configuration.basePath), conformance: conformance,
             definitions: configuration.definitions)
         // The first client asks for the CapabilityStatement at once (the REPL before its first
         // prompt): it is made on another core while the HTTP server starts.

@@ -42,6 +42,8 @@ public struct ServerConfiguration: Sendable {
     /// Where clients reach the server when that is not the bound address (`--public-url`, a
     /// proxy or a name on the network): its origin is the one the server writes and answers to.
     public var publicURL: URL?
+    /// The path the FHIR API is served under: `/fhir`, or a class workspace's own.
+    public var basePath = FHIRService.basePath
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, version: FHIRVersion = .dstu2, now: Date? = nil,

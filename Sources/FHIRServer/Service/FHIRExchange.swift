@@ -8,11 +8,13 @@ struct FHIRExchange: Sendable {
     let version: FHIRVersion
     /// What the request's SMART token grants, when the server asks for one (`--auth smart`).
     var grant: SMARTGrant?
+    /// The path the API is served under (``ServerBase/path``).
+    var basePath = FHIRService.basePath
 
     /// The absolute base URL (`http://127.0.0.1:8080/fhir`): the server's own origin over HTTP,
     /// never one a request's Host brings.
     var baseURL: String {
-        (request.origin ?? "http://\(request.headers["host"] ?? "127.0.0.1")") + FHIRService.basePath
+        (request.origin ?? "http://\(request.headers["host"] ?? "127.0.0.1")") + basePath
     }
 
     /// The MIME type to answer with: the version's, unless the client asked for plain JSON.

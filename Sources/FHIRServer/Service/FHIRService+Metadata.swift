@@ -7,7 +7,7 @@ extension FHIRService {
         guard let authorization else { return context.respond(200, body: metadataBytes(pretty: context.wantsPretty)) }
         // A SMART server's statement names its endpoints at the host the client reached.
         var statement = capabilityStatement
-        let origin = String(context.baseURL.dropLast(Self.basePath.count))
+        let origin = String(context.baseURL.dropLast(context.basePath.count))
         statement.rest[0].extra["security"] = authorization.security(origin: origin, version: version)
         return context.respond(200, statement.json)
     }

@@ -20,7 +20,8 @@ public struct FHIRService: Sendable {
     let metadataCache = MetadataCache()
     /// The release's search parameters, each parsed once.
     let searchParameters: SearchParameterIndex
-    /// Where the FHIR API lives on the HTTP server.
+    /// Where the FHIR API lives on the HTTP server; a class workspace's lives below its own
+    /// path (``ServerBase/path``).
     public static let basePath = "/fhir"
     /// Bodies larger than this are refused with 413.
     public let maximumBodySize: Int
@@ -76,6 +77,7 @@ public struct FHIRService: Sendable {
     public func handle(_ request: FHIRRequest) async -> FHIRResponse {
         let request = Self.withPostedSearch(request)
         var context = FHIRExchange(request: request, version: version)
+        context.basePath = base.path
         if request.body.count > maximumBodySize {
             return context.outcome(413, "too-long", "the body is larger than \(maximumBodySize) bytes")
         }
@@ -172,7 +174,7 @@ public struct FHIRService: Sendable {
         guard let authorization else {
             return context.outcome(404, "not-found", "this server does not use SMART: start it with --auth smart")
         }
-        let origin = String(context.baseURL.dropLast(Self.basePath.count))
+        let origin = String(context.baseURL.dropLast(context.basePath.count))
         return FHIRResponse(
             status: 200, headers: [("Content-Type", "application/json")],
             body: authorization.configuration(origin: origin).compactBytes)

@@ -13,8 +13,13 @@ import Synchronization
 /// a server never bound (a test's in-process service) knows no absolute reference as its own.
 public final class ServerBase: Sendable {
     private let known: Mutex<ServerNames?>
+    /// The path the FHIR API is served under: `/fhir`, or a class workspace's own below it.
+    public let path: String
 
-    public init(_ names: ServerNames? = nil) { known = Mutex(names) }
+    public init(_ names: ServerNames? = nil, path: String = FHIRService.basePath) {
+        known = Mutex(names)
+        self.path = path
+    }
 
     /// The server's names, once known.
     public var names: ServerNames? { known.withLock { $0 } }
@@ -63,7 +68,7 @@ public final class ServerBase: Sendable {
         }
         guard let names, names.isOwn(authority) else { return nil }
         let path = rest[slash...]
-        let prefix = FHIRService.basePath + "/"
+        let prefix = self.path + "/"
         guard path.hasPrefix(prefix) else { return nil }
         let relative = path.dropFirst(prefix.count)
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
