@@ -1,13 +1,16 @@
 import FHIRServer
 import Foundation
+import MedbrainDataset
 import MedbrainWeb
 import MedbrainWorkbook
+import MedicationTutorial
 import SMART
 
 /// `serve --class NAME --roster FILE`: the roster read, each student's record added to the
-/// data, SMART sign-in by the students, and the board the class's pages read.
-enum ClassSetup {
-    static func make(name: String, roster path: String, configuration: inout ServerConfiguration) throws -> ClassBoard {
+/// data, SMART sign-in by the students, the board the class's pages read, and the lessons'
+/// workspaces, made from the workbook.
+public enum ClassSetup {
+    static func make(name: String, roster path: String, configuration: inout ServerConfiguration) throws -> ClassPages {
         let roster: ClassRoster
         do {
             if !PasswordHash.isAvailable {
@@ -22,12 +25,36 @@ enum ClassSetup {
         }
         configuration.authorization = .smart(clients: [])
         configuration.signIn = .users(roster.users)
-        return ClassBoard(name: name, roster: roster, outlines: outlines())
+        let workbook = Workbook.load(from: Workbook.defaultFolder())
+        return ClassPages(
+            board: ClassBoard(name: name, roster: roster, outlines: outlines(workbook)),
+            workspaces: ClassWorkspaces(
+                make: workspaceFactory(workbook, maximumBodySize: configuration.maximumBodySize)))
+    }
+
+    /// A lesson's server as the student's REPL would start it (its release, clock, loaded files
+    /// and the student's seed), below `basePath`; nil for a lesson without a server or with its
+    /// own SMART login, which the student's REPL runs on their machine.
+    public static func workspaceFactory(_ workbook: Workbook, maximumBodySize: Int) -> ClassWorkspaces.Factory {
+        let lessons = workbook.lessons
+        return { id, student, basePath in
+            guard let lesson = lessons.first(where: { $0.id == id }), let version = lesson.header.server,
+                !lesson.asksForSMART
+            else { return nil }
+            var configuration = ServerConfiguration(
+                version: version, now: lesson.header.now, maximumBodySize: maximumBodySize,
+                seed: DatasetSeed(student.seed))
+            configuration.load = lesson.loads
+            configuration.withholdsInstructions = lesson.withholdsInstructions
+            configuration.definitions = TutorialProfiles.definitions(of: version)
+            configuration.basePath = basePath
+            return try await FHIRService.build(loading: configuration).0
+        }
     }
 
     /// The workbook's lessons as the grid names them.
-    static func outlines() -> [LessonOutline] {
-        Workbook.load(from: Workbook.defaultFolder()).lessons.map { lesson in
+    static func outlines(_ workbook: Workbook) -> [LessonOutline] {
+        workbook.lessons.map { lesson in
             LessonOutline(
                 id: lesson.id, number: lesson.number, title: lesson.title, steps: lesson.steps.map(\.title),
                 exercises: Set(lesson.steps.indices.filter { lesson.steps[$0].isExercise }))
@@ -35,8 +62,8 @@ enum ClassSetup {
     }
 
     /// What the instructor reads at start: the class, where students connect, and the page.
-    static func announce(_ board: ClassBoard, origin: String) {
-        let pages = ClassPages(board: board)
+    static func announce(_ pages: ClassPages, origin: String) {
+        let board = pages.board
         Output.standardOutput(
             "class \(board.name): \(board.roster.students.count) students, each with their own patient\n"
                 + "students: connect \(origin)\(FHIRService.basePath), then 'login --smart' with their user name\n"

@@ -190,7 +190,7 @@ struct Serve: AsyncParsableCommand {
             // The web view reads the store itself, past the FHIR API: with logins required it
             // would show every patient to anyone, so it is not served.
             let pages: (any PageRoutes)? =
-                classroom.map { ClassPages(board: $0, view: view) } ?? (auth == .smart ? nil : view)
+                classroom ?? (auth == .smart ? nil : view)
             let server = FHIRHTTPServer(service: service, configuration: configuration, pages: pages)
             try await server.run { url in
                 Output.standardOutput("Medbrain FHIR server (\(version)) listening on \(url)\n")

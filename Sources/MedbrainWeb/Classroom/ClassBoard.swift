@@ -38,7 +38,7 @@ public actor ClassBoard {
     private var keysOf: [String: [String]] = [:]
 
     public enum Refusal: Error, Equatable {
-        case unauthorized(String), forbidden(String), badRequest(String)
+        case unauthorized(String), forbidden(String), badRequest(String), notFound(String)
     }
 
     public init(

@@ -123,8 +123,10 @@ struct StudentPage: Sendable {
     let patientLink: String
     let events: [Event]
     let hasEvents: Bool
+    let workspaces: [WorkspaceRow]
+    let hasWorkspaces: Bool
 
-    init(row: ClassGrid.Row, frame: PageFrame) {
+    init(row: ClassGrid.Row, frame: PageFrame, workspaces: [ClassWorkspaces.Workspace] = []) {
         self.frame = frame
         (username, name) = (row.student.username, row.student.name)
         at = row.current.map(ClassPage.label) ?? "not joined yet"
@@ -137,6 +139,8 @@ struct StudentPage: Sendable {
                 kind: event.kind.rawValue, detail: event.detail)
         }
         hasEvents = !events.isEmpty
+        self.workspaces = workspaces.map(WorkspaceRow.init)
+        hasWorkspaces = !workspaces.isEmpty
     }
 }
 
@@ -175,7 +179,8 @@ extension ClassPages {
         guard let row = await grid().rows.first(where: { $0.student.username == username }) else {
             return Self.text(.notFound, "No student '\(username.prefix(60))' in class \(board.name).\n")
         }
-        return await render(.ok, StudentPage(row: row, frame: frame), "student")
+        let open = await workspaces?.workspaces(of: username) ?? []
+        return await render(.ok, StudentPage(row: row, frame: frame, workspaces: open), "student")
     }
 
     /// What a class page shows around its content, listening to the class's changes.

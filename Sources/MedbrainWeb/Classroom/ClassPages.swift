@@ -6,17 +6,21 @@ import Hummingbird
 
 /// A class's routes beside the FHIR API (`serve --class`). A student's two, each deciding who
 /// the student is from what they carry and nothing they write: `POST /class/join` (their SMART
-/// token) and `POST /class/events` (the key joining gave them). Then ``InstructorGate``, and
+/// token) and `POST /class/events` (the key joining gave them), and the lessons' workspaces
+/// (their key or the instructor's). Then ``InstructorGate``, and
 /// behind it the instructor's: the grid (`/class`), its live stream, the exports, a student's
 /// page, and the web view of every student's record.
 public struct ClassPages: PageRoutes {
     public let board: ClassBoard
+    /// The lessons' servers, one per student and lesson; nil runs every lesson on the student's machine.
+    public let workspaces: ClassWorkspaces?
     let view: WebView
     let templates = TemplateSource()
     var interval: Swift.Duration = .milliseconds(100)
 
-    public init(board: ClassBoard, view: WebView = WebView()) {
+    public init(board: ClassBoard, workspaces: ClassWorkspaces? = nil, view: WebView = WebView()) {
         self.board = board
+        self.workspaces = workspaces
         var view = view
         view.className = board.name
         self.view = view
@@ -33,6 +37,7 @@ public struct ClassPages: PageRoutes {
         router.post("/class/events") { request, _ in
             await Self.events(request, board: board)
         }
+        if let workspaces { addWorkspaceRoutes(workspaces, to: router, service: service) }
         router.add(middleware: InstructorGate(board: board))
         router.get("/class") { _, context in
             await page(context.authority, version: service.version)
@@ -121,6 +126,7 @@ public struct ClassPages: PageRoutes {
             case .unauthorized(let text): (.unauthorized, text)
             case .forbidden(let text): (.forbidden, text)
             case .badRequest(let text): (.badRequest, text)
+            case .notFound(let text): (.notFound, text)
             }
         var response = json(.object(JSONObject([("error", .string(message))])))
         response.status = status
