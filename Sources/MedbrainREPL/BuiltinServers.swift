@@ -1,3 +1,4 @@
+import FHIRClient
 import FHIRModel
 import Foundation
 
@@ -17,12 +18,15 @@ public struct BuiltinServer: Sendable {
     /// server hid from a token (a 404 that keeps another patient's record out of sight) from
     /// one that is not there at all. Nil where the launcher cannot look.
     public let holds: (@Sendable (String) async -> Bool)?
+    /// What every request to it carries: a class workspace's key; nil for one on this machine.
+    public let credentials: Credentials?
 
     public init(
-        baseURL: String, loadReport: [String] = [], signInSecret: String? = nil,
+        baseURL: String, loadReport: [String] = [], signInSecret: String? = nil, credentials: Credentials? = nil,
         holds: (@Sendable (String) async -> Bool)? = nil, stop: @escaping @Sendable () async -> Void
     ) {
         self.baseURL = baseURL
+        self.credentials = credentials
         self.loadReport = loadReport
         self.signInSecret = signInSecret
         self.holds = holds
@@ -48,6 +52,11 @@ public struct BuiltinServerSetup: Sendable {
 /// The program hands one to the REPL, so the REPL does not depend on the server it starts.
 public typealias BuiltinServerLauncher = @Sendable (BuiltinServerSetup) async throws -> BuiltinServer
 
+/// Starts a lesson's server somewhere else than this machine (a class server's workspace for
+/// the student); nil when it cannot, and the server starts here instead. Never asked for a
+/// server with SMART, whose login the lesson does on this machine.
+public typealias WorkspaceLauncher = @Sendable (BuiltinServerSetup) async -> BuiltinServer?
+
 /// The built-in FHIR servers a REPL starts on demand, one per version, on loopback.
 ///
 /// A start can begin early (``prepare(_:)``, while the REPL loads its lessons) and be awaited
@@ -63,6 +72,8 @@ public actor BuiltinServers {
     /// Whether the next servers serve the orders without their sentences' free text.
     private var withholdsInstructions = false
     private let launch: BuiltinServerLauncher
+    /// Where a lesson's servers start while the student is in a class; nil: here.
+    private var workspace: WorkspaceLauncher?
 
     /// Servers whose clock is fixed at `now` (nil: the real clock), started by `launch`.
     public init(now: Date?, launch: @escaping BuiltinServerLauncher) {
@@ -111,8 +122,11 @@ public actor BuiltinServers {
         let setup = BuiltinServerSetup(
             version: version, now: now, seed: seed, load: load, smart: smart,
             withholdsInstructions: withholdsInstructions)
-        let launch = launch
-        let task = Task { try await launch(setup) }
+        let (launch, workspace) = (launch, smart ? nil : workspace)
+        let task = Task {
+            if let workspace, let server = await workspace(setup) { return server }
+            return try await launch(setup)
+        }
         starting[version] = task
         return task
     }
@@ -135,10 +149,13 @@ public actor BuiltinServers {
     var signInSecrets: [String] { running.values.compactMap(\.signInSecret) }
 
     /// Stops every server; the next ones run with `now` as their clock and `seed`'s data, the
-    /// orders' free text left out when `withholdsInstructions`.
-    func restart(now: Date?, seed: String?, withholdsInstructions: Bool = false) async {
+    /// orders' free text left out when `withholdsInstructions`, started by `workspace` where it can.
+    func restart(now: Date?, seed: String?, withholdsInstructions: Bool = false, workspace: WorkspaceLauncher? = nil)
+        async
+    {
         await stopAll()
         (self.now, self.seed, self.withholdsInstructions) = (now, seed, withholdsInstructions)
+        self.workspace = workspace
     }
 
     func stopAll() async {

@@ -160,12 +160,15 @@ extension REPL {
 
     /// Starts over as a lesson does: fresh built-in servers on the clock `now` holding `seed`'s
     /// doses (nil: the dataset as written), no server or patient, settings at their defaults in
-    /// `timeZone` (the timeout at the one the session began with).
-    public func restart(now: Date?, timeZone: String, seed: String? = nil, withholdsInstructions: Bool = false)
-        async throws
-    {
+    /// `timeZone` (the timeout at the one the session began with); `workspace` starts the
+    /// servers where it can, a class server's workspace for the student.
+    public func restart(
+        now: Date?, timeZone: String, seed: String? = nil, withholdsInstructions: Bool = false,
+        workspace: WorkspaceLauncher? = nil
+    ) async throws {
         guard let zone = TimeZone(identifier: timeZone) else { throw REPLError("unknown time zone '\(timeZone)'") }
-        await context.servers.restart(now: now, seed: seed, withholdsInstructions: withholdsInstructions)
+        await context.servers.restart(
+            now: now, seed: seed, withholdsInstructions: withholdsInstructions, workspace: workspace)
         context.fixedNow = now
         context.session = Session()
         placeholders = []

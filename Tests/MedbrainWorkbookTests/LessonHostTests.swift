@@ -50,7 +50,9 @@ final class StandInHost: LessonHost {
         executed += lines
         return true
     }
-    func restart(now: Date?, timeZone: String, seed: String?, withholdsInstructions: Bool) async throws {
+    func restart(
+        now: Date?, timeZone: String, seed: String?, withholdsInstructions: Bool, workspace: WorkspaceLauncher?
+    ) async throws {
         restarts.append((now, timeZone))
     }
     func shutdown() async {}

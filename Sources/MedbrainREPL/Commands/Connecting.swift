@@ -128,7 +128,9 @@ private struct Connecting {
         let server = try await context.servers.server(version, loading: load, smart: smart)
         // As `serve` prints it on its console: whoever approves a login on its page types it.
         let secret = server.signInSecret.map { ["approve SMART logins with the sign-in secret \($0)"] } ?? []
-        return ConnectTarget(url: server.baseURL, loadReport: (load.isEmpty ? [] : server.loadReport) + secret)
+        return ConnectTarget(
+            url: server.baseURL, credentials: server.credentials,
+            loadReport: (load.isEmpty ? [] : server.loadReport) + secret)
     }
 
     fileprivate func disconnect(_ arguments: [String]) throws {
@@ -219,6 +221,12 @@ private struct Connecting {
         let server = try context.session.connected().server
         let isMedbrain =
             await context.servers.baseURLs.contains(server.baseURL) || server.software?.hasPrefix("Medbrain ") == true
+        // A lesson's workspace on a class server lives below the class's pages, which are the instructor's.
+        if isMedbrain, URL(string: server.baseURL)?.path.hasPrefix("/class/workspaces/") == true {
+            throw REPLError(
+                "this lesson's server is your workspace on the class server: your instructor sees it on the class's page"
+            )
+        }
         guard isMedbrain, server.baseURL.hasSuffix(BuiltinServer.basePath) else {
             throw REPLError(
                 "\(server.software ?? "this server") has no Medbrain web view; 'connect builtin' for the built-in one")

@@ -18,8 +18,10 @@ public protocol LessonHost: AnyObject {
     func executeQuietly(_ lines: [String]) async -> Bool
     /// Starts over on fresh built-in servers at the lesson's clock, zone and seed; with
     /// `withholdsInstructions`, their orders lack the free text that states their sentences,
-    /// and `instructions N` refuses.
-    func restart(now: Date?, timeZone: String, seed: String?, withholdsInstructions: Bool) async throws
+    /// and `instructions N` refuses; started by `workspace` where it can (a class's server).
+    func restart(
+        now: Date?, timeZone: String, seed: String?, withholdsInstructions: Bool, workspace: WorkspaceLauncher?
+    ) async throws
     /// Stops the built-in servers.
     func shutdown() async
     /// Words a line may use for a value known only when it runs (`[BASE]`).

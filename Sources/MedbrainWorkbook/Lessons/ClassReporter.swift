@@ -8,8 +8,11 @@ import Synchronization
 /// out when it is back. The key is the session's only: it is never printed, nor saved.
 public final class ClassReporter: Sendable {
     public let link: ClassroomLink
-    private let key: String
-    private let executor: any HTTPExecutor
+    /// Also what the student's lesson workspaces on the class server answer to.
+    let key: String
+    let executor: any HTTPExecutor
+    /// Why the last lesson's workspace was not opened on the class server; nil when it was.
+    let workspaceProblem = Mutex<String?>(nil)
     /// How long to wait before trying again, doubling up to `maximumPause`.
     private let firstPause: Duration
     private let maximumPause: Duration

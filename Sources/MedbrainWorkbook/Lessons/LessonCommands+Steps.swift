@@ -10,9 +10,12 @@ extension LessonCommands {
     func start(_ lesson: Lesson, in repl: any LessonHost) async throws {
         // A search check reads which resources each answer found.
         repl.requests.keepsAnswers = true
+        // In a class, the lesson's server is the student's workspace on the class server, where
+        // the instructor sees it; a lesson with its own SMART login keeps its server here.
+        let classroom = lesson.asksForSMART ? nil : reporter.flatMap { $0.wasRefused ? nil : $0 }
         try await repl.restart(
             now: lesson.header.now, timeZone: lesson.header.timeZone, seed: seed,
-            withholdsInstructions: lesson.withholdsInstructions)
+            withholdsInstructions: lesson.withholdsInstructions, workspace: classroom?.workspace(for: lesson))
         var entry = progress.lessons[lesson.id] ?? .init()
         if entry.finished { entry.step = 0 }
         entry.step = min(entry.step, lesson.steps.count - 1)
@@ -34,9 +37,20 @@ extension LessonCommands {
             // Its port is free when it starts: the lesson writes [BASE] and [ORIGIN] for its URLs.
             repl.placeholders = [("[BASE]", base), ("[ORIGIN]", RequestPattern.origin(of: base))]
             if let secret = await repl.builtinSignInSecrets().first { repl.placeholders.append(("[SECRET]", secret)) }
+            if let classroom { repl.printWrapped(Self.whereItRuns(classroom, base: base), indent: 0) }
         }
         if entry.step > 0 { await replay(lesson.steps[..<entry.step], in: repl) }
         show(lesson, step: entry.step, in: repl)
+    }
+
+    /// Where a joined student's lesson runs: their workspace on the class server, or (and why) here.
+    static func whereItRuns(_ classroom: ClassReporter, base: String) -> String {
+        if base.hasPrefix(classroom.link.origin + "/class/workspaces/") {
+            return
+                "(This lesson runs on class \(classroom.link.name)'s server, in your own workspace; your instructor sees what you write.)"
+        }
+        let problem = classroom.workspaceProblem.withLock { $0 } ?? "it did not open one"
+        return "(This lesson runs on your machine, not the class server: \(problem).)"
     }
 
     /// Runs the solutions of the steps already done, printing nothing; some fail on purpose.

@@ -1,0 +1,157 @@
+import FHIRClient
+import FHIRModel
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FHIRServer
+@testable import MedbrainCommands
+@testable import MedbrainREPL
+@testable import MedbrainWeb
+@testable import MedbrainWorkbook
+
+/// A joined student's lesson asks the class server for its server: what the REPL sends, what
+/// it takes from the answer, and when it starts the server on the student's machine instead.
+@Suite("A lesson's server on the class server")
+struct ClassWorkspaceLaunchTests {
+    /// A class server that answers every request with `status` and `body`, and keeps the requests.
+    final class FakeClass: HTTPExecutor {
+        let answer: (status: Int, body: String)
+        let requests = Mutex([HTTPRequest]())
+        init(_ status: Int, _ body: String) { answer = (status, body) }
+
+        func perform(_ request: HTTPRequest, timeout: Double, limit: Int, cancellation: RequestCancellation?)
+            async throws(ClientError) -> HTTPAnswer
+        {
+            requests.withLock { $0.append(request) }
+            return HTTPAnswer(status: answer.status, body: Array(answer.body.utf8))
+        }
+    }
+
+    static let origin = "http://class.example:8080"
+
+    static func lesson(_ version: FHIRVersion = .dstu2, loads: [String] = []) -> Lesson {
+        var header = Transcript.Header()
+        header.server = version
+        var lesson = Lesson(id: "07-record-a-dose", title: "Record a dose", sections: "", header: header, steps: [])
+        lesson.loads = loads
+        return lesson
+    }
+
+    static func launch(_ server: FakeClass, _ setup: BuiltinServerSetup, lesson: Lesson = lesson()) async -> (
+        BuiltinServer?, ClassReporter
+    ) {
+        let reporter = ClassReporter(
+            link: ClassroomLink(origin: origin, name: "lab", student: "alice"), key: "k-alice", executor: server)
+        return (await reporter.workspace(for: lesson)(setup), reporter)
+    }
+
+    static func setup(_ version: FHIRVersion = .dstu2, load: [String] = []) -> BuiltinServerSetup {
+        BuiltinServerSetup(version: version, now: nil, seed: nil, load: load)
+    }
+
+    @Test func theLessonsServerIsTheStudentsWorkspaceReachedWithTheirKey() async throws {
+        let base = Self.origin + "/class/workspaces/alice/07-record-a-dose/fhir"
+        let server = FakeClass(201, "{\"base\": \"\(base)\", \"fhirVersion\": \"dstu2\"}")
+        let (started, reporter) = await Self.launch(server, Self.setup())
+        #expect(started?.baseURL == base)
+        #expect(started?.credentials == .bearer(token: "k-alice"))
+        #expect(reporter.workspaceProblem.withLock { $0 } == nil)
+        let sent = try #require(server.requests.withLock { $0.first })
+        #expect(sent.method == "POST" && sent.url == Self.origin + "/class/workspaces")
+        #expect(sent.header("Authorization") == "Bearer k-alice")
+        #expect(try JSONParser.parse(sent.body ?? [])["lesson"]?.stringValue == "07-record-a-dose")
+        #expect(LessonCommands.whereItRuns(reporter, base: base).contains("in your own workspace"))
+    }
+
+    @Test(arguments: [
+        (404, "{\"error\": \"the class has no lesson\"}", "no such lesson"),
+        (500, "", "answered 500"),
+        // The key goes to the class server's origin only, whatever an answer names.
+        (
+            201, "{\"base\": \"http://elsewhere.example/class/workspaces/alice/07/fhir\", \"fhirVersion\": \"dstu2\"}",
+            "answered 201"
+        ),
+        (201, "{\"base\": \"\(origin)/fhir\", \"fhirVersion\": \"dstu2\"}", "answered 201"),
+        (
+            201, "{\"base\": \"\(origin)/class/workspaces/alice/07/fhir\", \"fhirVersion\": \"r4\"}",
+            "another FHIR release"
+        ),
+    ])
+    func aWorkspaceTheClassCannotGiveStartsHere(status: Int, body: String, says: String) async {
+        let (started, reporter) = await Self.launch(FakeClass(status, body), Self.setup())
+        #expect(started == nil)
+        let problem = reporter.workspaceProblem.withLock { $0 } ?? ""
+        #expect(problem.contains(says), "\(problem)")
+        #expect(
+            LessonCommands.whereItRuns(reporter, base: "http://127.0.0.1:1234/fhir").contains(
+                "runs on your machine, not the class server: \(problem)"))
+    }
+
+    /// Another release, or the student's own files to load: not the lesson's server, so the
+    /// class server is not asked (asking would start the lesson's workspace afresh).
+    @Test(arguments: [(FHIRVersion.r4, [String]()), (.dstu2, ["/home/alice/mine.ndjson"])])
+    func aServerThatIsNotTheLessonsIsNotAskedFor(version: FHIRVersion, load: [String]) async {
+        let server = FakeClass(201, "{}")
+        let (started, _) = await Self.launch(server, Self.setup(version, load: load))
+        #expect(started == nil)
+        #expect(server.requests.withLock { $0.isEmpty })
+    }
+}
+
+/// The class server makes each lesson's workspace from its own copy of the lesson, as the
+/// student's REPL would start the lesson's server: release, clock, loaded files, the orders'
+/// text withheld, the student's seed; and none for a lesson whose server is the student's own.
+@Suite("A lesson's workspace as the class server makes it")
+struct ClassWorkspaceFactoryTests {
+    static let make = ClassSetup.workspaceFactory(LessonTests.workbook, maximumBodySize: 1 << 20)
+
+    static func student(_ seed: String) -> ClassRoster.Student {
+        ClassRoster.Student(username: "alice", name: "Alice", seed: seed, passwordHash: "")
+    }
+
+    static func read(_ service: FHIRService, _ path: String) async throws -> JSONValue {
+        let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
+        var request = FHIRRequest(method: "GET", components: parts[0].split(separator: "/").map(String.init))
+        request.query = QueryString.parameters(parts.count > 1 ? parts[1] : nil)
+        return try JSONParser.parse(await service.handle(request).body)
+    }
+
+    static func isStructureOnly(_ dosage: JSONValue) -> Bool {
+        dosage["text"] == nil && dosage["patientInstruction"] == nil
+    }
+
+    @Test(arguments: ["02-connect", "13-smart", "nothing-such"])
+    func aLessonWhoseServerIsTheStudentsOwnHasNone(lesson: String) async throws {
+        #expect(try await Self.make(lesson, Self.student("a"), "/class/workspaces/alice/\(lesson)/fhir") == nil)
+    }
+
+    @Test func aWorkspaceIsTheLessonsServer() async throws {
+        let vitals = try #require(try await Self.make("12-vital-signs", Self.student("a"), "/w/fhir"))
+        #expect(vitals.version == .r4 && vitals.base.path == "/w/fhir")
+        let observations = try await Self.read(vitals, "Observation?_count=1")
+        #expect(observations["entry"]?.arrayValue?.first?["resource"]?["resourceType"] == .string("Observation"))
+        let lesson = try #require(LessonTests.workbook.lessons.first { $0.id == "11-timings" })
+        let timings = try #require(try await Self.make("11-timings", Self.student("a"), "/w/fhir"))
+        let dosages = { (service: FHIRService) in
+            try await Self.read(service, "MedicationRequest?_count=100")["entry"]?.arrayValue?.flatMap {
+                $0["resource"]?["dosageInstruction"]?.arrayValue ?? []
+            } ?? []
+        }
+        let withheld = try await dosages(timings)
+        #expect(lesson.withholdsInstructions && !withheld.isEmpty && withheld.allSatisfy(Self.isStructureOnly))
+        // Lesson 12's R4 server keeps the text: the test can tell the two apart.
+        #expect(try await !dosages(vitals).allSatisfy(Self.isStructureOnly))
+        let patient = try await Self.read(timings, "Patient/f001")
+        #expect(patient["meta"]?["lastUpdated"]?.stringValue == lesson.header.now.fhirInstant)
+    }
+
+    @Test func eachStudentsWorkspaceHasTheirOwnDoses() async throws {
+        let doses = { (seed: String) in
+            let service = try #require(try await Self.make("06-administrations", Self.student(seed), "/w/fhir"))
+            return try await Self.read(service, "MedicationAdministration?_count=500&_sort=_id").compactText
+        }
+        #expect(try await doses("Alice Smith") != doses("Bob Jones"))
+        #expect(try await doses("Alice Smith") == doses("Alice Smith"))
+    }
+}
