@@ -13,6 +13,7 @@ keeps a screenshot of the grid. Prints one line per check and `class view: N pas
 import json
 import os
 import random
+import re
 import sys
 import tempfile
 import threading
@@ -150,6 +151,21 @@ def run(server, page, roster):
         if len(mine) != 1 or others:
             strays.append((username, len(mine), others[:3]))
     check("each student's dose is in their own record, and nobody else's is", not strays, strays[:5])
+
+    # Lesson 7 ran on the class server, in each student's own workspace: the doses its steps
+    # recorded are there, for the instructor to read, and written for that lesson's patient.
+    missing = []
+    for username, student in students.items():
+        started = max(i for i, (command, _) in enumerate(student.transcript) if command == "lesson 7")
+        said = "".join("".join(lines) for _, lines in student.transcript[started:])
+        recorded = re.findall(r"recorded (?:taken|missed) for order \d+: (MedicationAdministration/\S+)", said)
+        base = f"{server.origin}/class/workspaces/{username}/07-record-a-dose/fhir"
+        for reference in recorded or ["(none recorded)"]:
+            status, _, text = classroom.request("GET", f"{base}/{reference}", headers={
+                "Authorization": "Bearer " + server.key, "Accept": "application/fhir+json"})
+            if status != 200 or json.loads(text).get("patient", {}).get("reference") != "Patient/f001":
+                missing.append((username, reference, status))
+    check("each student's lesson 7 doses are in their own workspace on the class server", not missing, missing[:5])
 
     page.open(server.origin + "/class")
     rows = page.evaluate("document.querySelectorAll('tr[data-student]').length")

@@ -189,6 +189,79 @@ def attack(server):
           (status, headers))
     status, _, text = request("GET", server.origin + "/class", headers={"Cookie": cookie.split(";")[0]})
     check("the instructor reads the grid with the cookie", status == 200 and "alice" in text, status)
+    workspaces(server, alice, bob, key)
+
+
+def workspaces(server, alice_token, bob_token, alice):
+    """A lesson's server on the class server is its student's alone: bob's, by every route alice
+    could try with what she holds, gives her nothing and takes nothing from her."""
+    bob = json.loads(request("POST", server.origin + "/class/join", headers={"Authorization": "Bearer " + bob_token})[2])["key"]
+
+    def open_lesson(lesson, key):
+        status, _, text = request("POST", server.origin + "/class/workspaces", body={"lesson": lesson},
+                                  headers={"Authorization": "Bearer " + key})
+        return status, (json.loads(text).get("base") if status == 201 else None)
+
+    status, bobs = open_lesson("07-record-a-dose", bob)
+    check("bob opens lesson 7's server on the class server", status == 201 and bobs and "/bob/" in bobs, status)
+    status, alices = open_lesson("07-record-a-dose", alice)
+    check("alice opens her own", status == 201 and alices.endswith("/class/workspaces/alice/07-record-a-dose/fhir"),
+          alices)
+    headers = {"Accept": "application/fhir+json"}
+    dose = {"resourceType": "MedicationAdministration", "status": "completed", "patient": {"reference": "Patient/f001"},
+            "medicationCodeableConcept": {"text": "bob's"}, "effectiveTimeDateTime": "2016-08-16T08:00:00Z"}
+    status, answer, _ = request("POST", bobs + "/MedicationAdministration", body=dose,
+                                headers=headers | {"Authorization": "Bearer " + bob, "Content-Type": "application/fhir+json"})
+    check("bob writes a dose into his", status == 201, status)
+    written = answer.get("Location", "").split("/fhir/", 1)[-1]
+    status, _, before = request("GET", bobs + "/MedicationAdministration?_count=1000",
+                                headers=headers | {"Authorization": "Bearer " + bob})
+    for label, key in (("her class key", alice), ("her SMART token", alice_token), ("a forged key", "forged"),
+                       ("nothing", None)):
+        auth = {"Authorization": "Bearer " + key} if key else {}
+        for method, path, body in (
+            ("GET", "/Patient/f001", None), ("GET", "/metadata", None), ("GET", "/" + written, None),
+            ("GET", "/MedicationAdministration?_count=1000", None), ("GET", "/_history", None),
+            ("POST", "", {"resourceType": "Bundle", "type": "batch",
+                          "entry": [{"request": {"method": "GET", "url": "Patient/f001"}}]}),
+            ("POST", "/MedicationAdministration", dose), ("DELETE", "/" + written, None),
+            ("PUT", "/Patient/f001", {"resourceType": "Patient", "id": "f001"}),
+        ):
+            status, _, text = request(method, bobs + path, body=body, headers=headers | auth | (
+                {"Content-Type": "application/fhir+json"} if body else {}))
+            check(f"{method} {path or '/'} on bob's lesson server with {label} is refused (401)",
+                  status == 401 and "Mustermann" not in text and "bob's" not in text, status)
+        status, _, _ = request("DELETE", bobs[: -len("/fhir")], headers=auth)
+        check(f"closing bob's lesson server with {label} is refused (401)", status == 401, status)
+    status, _, after = request("GET", bobs + "/MedicationAdministration?_count=1000",
+                               headers=headers | {"Authorization": "Bearer " + bob})
+    check("bob's lesson server is as he left it", status == 200 and after == before)
+    for lesson, why in (("13-smart", "has its own SMART login"), ("02-connect", "has no server"),
+                        ("nothing-such", "is not the class's"), ("../07-record-a-dose", "is a path")):
+        status, base = open_lesson(lesson, alice)
+        check(f"a lesson that {why} is not opened (404)", status == 404 and base is None, status)
+    for label, key in (("her SMART token", alice_token), ("the instructor's key", server.key)):
+        status, _ = open_lesson("07-record-a-dose", key)
+        check(f"{label} opens no lesson server (401)", status == 401, status)
+    # Bob's dose named through paths that walk from alice's server to his: none may reach it.
+    for path in (f"/class/workspaces/alice/07-record-a-dose/fhir/../../../bob/07-record-a-dose/fhir/{written}",
+                 f"/class/workspaces/alice/07-record-a-dose/fhir/..%2F..%2F..%2Fbob%2F07-record-a-dose%2Ffhir/{written}",
+                 f"/class/workspaces/alice/07-record-a-dose/..%2F..%2Fbob/07-record-a-dose/fhir/{written}",
+                 f"/class/workspaces/bob/07-record-a-dose/fhir/{written}?_format=json",
+                 f"/class/workspaces/BOB/07-record-a-dose/fhir/{written}",
+                 f"/class/workspaces/alice/07-record-a-dose/fhir/{written}",
+                 f"/fhir/{written}"):
+        status, _, text = request("GET", server.origin + path, headers=headers | {"Authorization": "Bearer " + alice})
+        check(f"alice's GET {path} reads nothing of bob's", "bob's" not in text and status >= 400, status)
+    status, _, _ = request("GET", alices + "/metadata", headers={"Authorization": "Bearer " + alice, "Host": "evil.example"})
+    check("a forged Host on a lesson server is refused (421)", status == 421, status)
+    status, _, text = request("GET", bobs + "/" + written, headers=headers | {"Authorization": "Bearer " + server.key})
+    check("the instructor reads bob's lesson server", status == 200 and "bob's" in text, status)
+    status, _, text = server.instructor("/class/students/bob")
+    check("bob's page lists his lesson server and what he wrote", status == 200 and "07-record-a-dose" in text
+          and written.split("/_history")[0] in text, status)
+    status, _, text = request("GET", server.origin + "/class/students/bob", headers={"Authorization": "Bearer " + alice})
+    check("bob's page is refused to alice's key (401)", status == 401 and "bob's" not in text, status)
 
 
 def outage(server, proxy):
