@@ -159,7 +159,7 @@ let package = Package(
             name: "MedbrainBench",
             dependencies: [
                 "MedicationTutorial", "FHIRServer", "MedbrainDataset", "MedbrainREPL", "MedbrainCommands",
-                "MedbrainWeb",
+                "MedbrainWeb", "MedbrainWorkbook",
                 "FHIRPath", "FHIRValidation", "SMART", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ], swiftSettings: ownSettings),

@@ -95,9 +95,14 @@ enum BenchMain {
     }
 
     /// VmHWM from /proc: the most memory the process has held.
-    static func peakResidentKilobytes() -> Int? {
+    static func peakResidentKilobytes() -> Int? { statusKilobytes("VmHWM:") }
+
+    /// VmRSS from /proc: the memory the process holds now.
+    static func residentKilobytes() -> Int? { statusKilobytes("VmRSS:") }
+
+    private static func statusKilobytes(_ field: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field) }
         return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
     }
 }

@@ -1,14 +1,17 @@
 import AsyncHTTPClient
 import FHIRServer
 import Foundation
+import MedbrainCommands
 import MedbrainWeb
+import MedbrainWorkbook
 import NIOCore
 import SMART
 
 /// A class on one server (`serve --class`): STUDENTS students report EVENTS step events each over
 /// HTTP, ten at a time as their REPLs do; then the instructor's grid, its refresh of the rows that
 /// changed, and the exports are read, beside a student's patient page of the web view on the same
-/// server (the page a projector shows without a class).
+/// server (the page a projector shows without a class). Then each student starts three lessons
+/// on the class server (``WorkspaceBenchmark``), beside starting a lesson's server on their own machine.
 struct ClassBenchmark {
     let students: Int
     let events: Int
@@ -30,7 +33,9 @@ struct ClassBenchmark {
         configuration.authorization = .smart(clients: [])
         configuration.signIn = .users(classRoster.users)
         let board = ClassBoard(name: "bench", roster: classRoster)
-        let pages = ClassPages(board: board)
+        let workspaces = ClassWorkspaces(
+            make: ClassSetup.workspaceFactory(Workbook.load(from: Workbook.defaultFolder()), maximumBodySize: 8 << 20))
+        let pages = ClassPages(board: board, workspaces: workspaces)
         let server = try await InProcessServer.start(configuration, pages: pages)
         defer { Task { await server.stop() } }
         let origin = String(server.baseURL.dropLast(FHIRService.basePath.count))
@@ -76,14 +81,15 @@ struct ClassBenchmark {
                 "class: \(label): \(Self.ms(each)) ms, \(size / 1024) KiB"
                     + (label.hasSuffix("(the peer)") ? "" : String(format: " (%.1f x the patient page)", each / peer)))
         }
-        return lines
+        return lines + (try await WorkspaceBenchmark(origin: origin, keys: keys).run())
     }
 
     /// Sends a request and reads the whole body; its size.
+    @discardableResult
     static func send(_ method: String, _ url: String, body: String? = nil, authorization: String) async throws -> Int {
         var request = HTTPClientRequest(url: url)
         request.method = .init(rawValue: method)
-        request.headers.add(name: "Authorization", value: authorization)
+        if !authorization.isEmpty { request.headers.add(name: "Authorization", value: authorization) }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(string: body))
@@ -93,6 +99,16 @@ struct ClassBenchmark {
             throw BenchFailure("\(method) \(url) answered \(response.status.code)")
         }
         return try await response.body.collect(upTo: 64 << 20).readableBytes
+    }
+
+    /// Opens `lesson`'s workspace with a student's key; the answer's body.
+    static func open(_ origin: String, lesson: String, key: String) async throws -> String {
+        var request = HTTPClientRequest(url: origin + "/class/workspaces")
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer " + key)
+        request.body = .bytes(ByteBuffer(string: #"{"lesson": "\#(lesson)"}"#))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        return String(buffer: try await response.body.collect(upTo: 1 << 16))
     }
 
     static func ms(_ duration: Duration) -> String { String(format: "%.1f", duration.seconds * 1000) }
