@@ -106,7 +106,7 @@ struct ClassBenchmark {
         var request = HTTPClientRequest(url: origin + "/class/workspaces")
         request.method = .POST
         request.headers.add(name: "Authorization", value: "Bearer " + key)
-        request.body = .bytes(ByteBuffer(string: #"{"lesson": "\#(lesson)"}"#))
+        request.body = .bytes(ByteBuffer(string: #"{"lesson": "\#(lesson)", "fhirVersion": "dstu2"}"#))
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         return String(buffer: try await response.body.collect(upTo: 1 << 16))
     }

@@ -21,10 +21,10 @@ struct WorkspaceBenchmark {
             for lesson in lessons {
                 for (student, key) in keys.sorted(by: { $0.key < $1.key }) {
                     let body = try await ClassBenchmark.open(origin, lesson: lesson, key: key)
-                    guard body.contains("/class/workspaces/\(student)/\(lesson)/fhir") else {
+                    guard body.contains("/class/workspaces/\(student)/\(lesson)/dstu2/fhir") else {
                         throw BenchFailure("no workspace for \(student): \(body.prefix(200))")
                     }
-                    let base = "\(origin)/class/workspaces/\(student)/\(lesson)/fhir"
+                    let base = "\(origin)/class/workspaces/\(student)/\(lesson)/dstu2/fhir"
                     try await ClassBenchmark.send("GET", base + Self.orders, authorization: "Bearer " + key)
                     opened += 1
                 }

@@ -32,14 +32,15 @@ public enum ClassSetup {
                 make: workspaceFactory(workbook, maximumBodySize: configuration.maximumBodySize)))
     }
 
-    /// A lesson's server as the student's REPL would start it (its release, clock, loaded files
-    /// and the student's seed), below `basePath`; nil for a lesson without a server or with its
-    /// own SMART login, which the student's REPL runs on their machine.
+    /// A lesson's server as the student's REPL would start it (its clock, loaded files and the
+    /// student's seed) in the release asked for, below `basePath`; nil for a lesson without a
+    /// server or with its own SMART login, which the student's REPL runs on their machine, and
+    /// for a lesson's files to load in a release other than its own.
     public static func workspaceFactory(_ workbook: Workbook, maximumBodySize: Int) -> ClassWorkspaces.Factory {
         let lessons = workbook.lessons
-        return { id, student, basePath in
-            guard let lesson = lessons.first(where: { $0.id == id }), let version = lesson.header.server,
-                !lesson.asksForSMART
+        return { id, version, student, basePath in
+            guard let lesson = lessons.first(where: { $0.id == id }), let own = lesson.header.server,
+                !lesson.asksForSMART, lesson.loads.isEmpty || version == own
             else { return nil }
             var configuration = ServerConfiguration(
                 version: version, now: lesson.header.now, maximumBodySize: maximumBodySize,

@@ -159,7 +159,7 @@ def run(server, page, roster):
         started = max(i for i, (command, _) in enumerate(student.transcript) if command == "lesson 7")
         said = "".join("".join(lines) for _, lines in student.transcript[started:])
         recorded = re.findall(r"recorded (?:taken|missed) for order \d+: (MedicationAdministration/\S+)", said)
-        base = f"{server.origin}/class/workspaces/{username}/07-record-a-dose/fhir"
+        base = f"{server.origin}/class/workspaces/{username}/07-record-a-dose/dstu2/fhir"
         for reference in recorded or ["(none recorded)"]:
             status, _, text = classroom.request("GET", f"{base}/{reference}", headers={
                 "Authorization": "Bearer " + server.key, "Accept": "application/fhir+json"})

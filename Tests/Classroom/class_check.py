@@ -42,9 +42,10 @@ def fhir(server, token, method, path, body=None):
 
 
 def main():
-    server = classroom.ClassServer(MEDBRAIN, [("alice", "Alice Smith"), ("bob", "Bob Jones")])
+    server = classroom.ClassServer(MEDBRAIN, [("alice", "Alice Smith"), ("bob", "Bob Jones"), ("dave", "Dave")])
     try:
         attack(server)
+        lessons_in_class(server)
     finally:
         server.stop()
     # Carol reaches her class through a relay that can go away: the server knows itself by the
@@ -197,15 +198,15 @@ def workspaces(server, alice_token, bob_token, alice):
     could try with what she holds, gives her nothing and takes nothing from her."""
     bob = json.loads(request("POST", server.origin + "/class/join", headers={"Authorization": "Bearer " + bob_token})[2])["key"]
 
-    def open_lesson(lesson, key):
-        status, _, text = request("POST", server.origin + "/class/workspaces", body={"lesson": lesson},
+    def open_lesson(lesson, key, release="dstu2"):
+        status, _, text = request("POST", server.origin + "/class/workspaces", body={"lesson": lesson, "fhirVersion": release},
                                   headers={"Authorization": "Bearer " + key})
         return status, (json.loads(text).get("base") if status == 201 else None)
 
     status, bobs = open_lesson("07-record-a-dose", bob)
     check("bob opens lesson 7's server on the class server", status == 201 and bobs and "/bob/" in bobs, status)
     status, alices = open_lesson("07-record-a-dose", alice)
-    check("alice opens her own", status == 201 and alices.endswith("/class/workspaces/alice/07-record-a-dose/fhir"),
+    check("alice opens her own", status == 201 and alices.endswith("/class/workspaces/alice/07-record-a-dose/dstu2/fhir"),
           alices)
     headers = {"Accept": "application/fhir+json"}
     dose = {"resourceType": "MedicationAdministration", "status": "completed", "patient": {"reference": "Patient/f001"},
@@ -236,23 +237,27 @@ def workspaces(server, alice_token, bob_token, alice):
     status, _, after = request("GET", bobs + "/MedicationAdministration?_count=1000",
                                headers=headers | {"Authorization": "Bearer " + bob})
     check("bob's lesson server is as he left it", status == 200 and after == before)
-    for lesson, why in (("13-smart", "has its own SMART login"), ("02-connect", "has no server"),
-                        ("nothing-such", "is not the class's"), ("../07-record-a-dose", "is a path")):
-        status, base = open_lesson(lesson, alice)
+    for lesson, release, why in (("13-smart", "r4", "has its own SMART login"), ("02-connect", "r4", "has no server"),
+                                 ("nothing-such", "r4", "is not the class's"), ("../07-record-a-dose", "dstu2", "is a path"),
+                                 ("12-vital-signs", "dstu2", "loads R4 files, in DSTU2")):
+        status, base = open_lesson(lesson, alice, release)
         check(f"a lesson that {why} is not opened (404)", status == 404 and base is None, status)
     for label, key in (("her SMART token", alice_token), ("the instructor's key", server.key)):
         status, _ = open_lesson("07-record-a-dose", key)
         check(f"{label} opens no lesson server (401)", status == 401, status)
     # Bob's dose named through paths that walk from alice's server to his: none may reach it.
-    for path in (f"/class/workspaces/alice/07-record-a-dose/fhir/../../../bob/07-record-a-dose/fhir/{written}",
-                 f"/class/workspaces/alice/07-record-a-dose/fhir/..%2F..%2F..%2Fbob%2F07-record-a-dose%2Ffhir/{written}",
-                 f"/class/workspaces/alice/07-record-a-dose/..%2F..%2Fbob/07-record-a-dose/fhir/{written}",
-                 f"/class/workspaces/bob/07-record-a-dose/fhir/{written}?_format=json",
-                 f"/class/workspaces/BOB/07-record-a-dose/fhir/{written}",
-                 f"/class/workspaces/alice/07-record-a-dose/fhir/{written}",
+    for path in (f"/class/workspaces/alice/07-record-a-dose/dstu2/fhir/../../../bob/07-record-a-dose/dstu2/fhir/{written}",
+                 f"/class/workspaces/alice/07-record-a-dose/dstu2/fhir/..%2F..%2F..%2F..%2Fbob%2F07-record-a-dose%2Fdstu2%2Ffhir/{written}",
+                 f"/class/workspaces/alice/07-record-a-dose/..%2F..%2Fbob/07-record-a-dose/dstu2/fhir/{written}",
+                 f"/class/workspaces/bob/07-record-a-dose/dstu2/fhir/{written}?_format=json",
+                 f"/class/workspaces/BOB/07-record-a-dose/dstu2/fhir/{written}",
+                 f"/class/workspaces/alice/07-record-a-dose/dstu2/fhir/{written}",
                  f"/fhir/{written}"):
         status, _, text = request("GET", server.origin + path, headers=headers | {"Authorization": "Bearer " + alice})
         check(f"alice's GET {path} reads nothing of bob's", "bob's" not in text and status >= 400, status)
+    status, r4 = open_lesson("08-r4", alice, "r4")
+    check("lesson 8's R4 server is a workspace of its own beside its DSTU2 one",
+          status == 201 and r4.endswith("/alice/08-r4/r4/fhir"), (status, r4))
     status, _, _ = request("GET", alices + "/metadata", headers={"Authorization": "Bearer " + alice, "Host": "evil.example"})
     check("a forged Host on a lesson server is refused (421)", status == 421, status)
     status, _, text = request("GET", bobs + "/" + written, headers=headers | {"Authorization": "Bearer " + server.key})
@@ -262,6 +267,29 @@ def workspaces(server, alice_token, bob_token, alice):
           and written.split("/_history")[0] in text, status)
     status, _, text = request("GET", server.origin + "/class/students/bob", headers={"Authorization": "Bearer " + alice})
     check("bob's page is refused to alice's key (401)", status == 401 and "bob's" not in text, status)
+
+
+def lessons_in_class(server):
+    """A joined student's lessons, in the REPL: lesson 8 moves to R4 and its R4 server is on the
+    class server too; lesson 13 has its own SMART login and says it runs on the student's machine."""
+    dave = classroom.Student(MEDBRAIN, "dave", server.passwords["dave"], HERE)
+    try:
+        said = dave.run(f"connect {server.base}") + dave.run("login --smart")
+        check("dave joins", "Joined the class lab as dave" in said, said[-300:])
+        said = dave.run("lesson 8")
+        check("lesson 8 starts on his DSTU2 workspace and says so",
+              "/class/workspaces/dave/08-r4/dstu2/fhir" in said and "in your own workspace" in said, said[-400:])
+        commands = classroom.lesson_commands(ROOT, 8)
+        upto = next(i for i, c in enumerate(commands) if c.startswith("connect builtin r4"))
+        said = "".join(dave.run(c) for c in commands[1:upto + 1])
+        check("its R4 step connects to his R4 workspace on the class server",
+              "/class/workspaces/dave/08-r4/r4/fhir" in said, said[-400:])
+        said = dave.run("lesson 13")
+        check("lesson 13 says it runs on his machine, and why",
+              "runs on your machine, not the class server: its server has a SMART login" in said.replace("\n", " "),
+              said[-400:])
+    finally:
+        dave.quit()
 
 
 def outage(server, proxy):

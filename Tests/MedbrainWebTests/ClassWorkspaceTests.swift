@@ -13,7 +13,7 @@ import Testing
 /// The lessons' workspaces on a class server, on a real socket: a student's is theirs alone,
 /// made from their seed, fresh each time the lesson starts, and the instructor reads it.
 @Suite(.timeLimit(.minutes(3))) struct ClassWorkspaceTests {
-    /// A class server of alice and bob whose lessons `a`…`d` are R4 servers on the tutorial's clock.
+    /// A class server of alice and bob whose lessons `a`…`e` are servers on the tutorial's clock.
     struct Class {
         let server: InProcessServer
         let board: ClassBoard
@@ -23,10 +23,10 @@ import Testing
         static func start() async throws -> Class {
             let roster = try ClassroomTests.roster("alice, Alice Smith\nbob, Bob Jones\n")
             let board = ClassBoard(name: "lab", roster: roster)
-            let workspaces = ClassWorkspaces { lesson, student, basePath in
-                guard ["a", "b", "c", "d"].contains(lesson) else { return nil }
+            let workspaces = ClassWorkspaces { lesson, version, student, basePath in
+                guard ["a", "b", "c", "d", "e"].contains(lesson) else { return nil }
                 var configuration = ServerConfiguration(
-                    version: .r4, now: ViewHarness.now, seed: DatasetSeed(student.seed))
+                    version: version, now: ViewHarness.now, seed: DatasetSeed(student.seed))
                 configuration.basePath = basePath
                 return try await FHIRService.build(configuration)
             }
@@ -56,8 +56,11 @@ import Testing
         }
 
         /// Opens `lesson` for the student whose key this is; the workspace's base URL.
-        func open(_ lesson: String, key: String) async throws -> (status: Int, base: String?) {
-            let answer = try await send("POST", "/class/workspaces", key: key, body: "{\"lesson\": \"\(lesson)\"}")
+        func open(_ lesson: String, _ version: String = "r4", key: String) async throws -> (status: Int, base: String?)
+        {
+            let answer = try await send(
+                "POST", "/class/workspaces", key: key,
+                body: "{\"lesson\": \"\(lesson)\", \"fhirVersion\": \"\(version)\"}")
             let json = try? JSONParser.parse(Array(answer.body.utf8))
             return (answer.status, json?["base"]?.stringValue)
         }
@@ -74,7 +77,7 @@ import Testing
         let opened = try await lab.open("a", key: alice)
         #expect(opened.status == 201)
         let base = try #require(opened.base)
-        #expect(base == lab.origin + "/class/workspaces/alice/a/fhir")
+        #expect(base == lab.origin + "/class/workspaces/alice/a/r4/fhir")
         #expect(try await lab.send("GET", base + "/Patient/f001", key: alice).status == 200)
         let written = try await lab.send("POST", base + "/MedicationAdministration", key: alice, body: Self.dose)
         #expect(written.status == 201)
@@ -89,12 +92,17 @@ import Testing
             #expect(!read.body.contains("Mustermann"), "\(who)")
             #expect(
                 try await lab.send("POST", base + "/MedicationAdministration", key: key, body: Self.dose).status == 401)
-            #expect(try await lab.send("DELETE", "/class/workspaces/alice/a", key: key).status == 401)
+            #expect(try await lab.send("DELETE", "/class/workspaces/alice/a/r4", key: key).status == 401)
         }
         #expect(try await lab.send("GET", base + "/Patient/f001", key: lab.board.instructorKey).status == 200)
         let page = try await lab.send("GET", "/class/students/alice", key: lab.board.instructorKey)
         #expect(
-            page.body.contains("POST /MedicationAdministration") && page.body.contains("/class/workspaces/alice/a/fhir")
+            page.body.contains("POST /MedicationAdministration")
+                && page.body.contains("/class/workspaces/alice/a/r4/fhir"))
+        // A search sent as a POST writes nothing, and is not listed as a write.
+        #expect(try await lab.send("POST", base + "/Patient/_search", key: alice, body: "").status == 200)
+        #expect(
+            !(try await lab.send("GET", "/class/students/alice", key: lab.board.instructorKey).body.contains("_search"))
         )
         #expect(try await lab.send("GET", "/class/students/alice", key: alice).status == 401)
         await lab.server.stop()
@@ -127,23 +135,38 @@ import Testing
         #expect(try await lab.send("GET", base + "/MedicationAdministration/\(id)", key: alice).status == 200)
         _ = try await lab.open("a", key: alice)
         #expect(try await lab.send("GET", base + "/MedicationAdministration/\(id)", key: alice).status == 404)
-        #expect(try await lab.send("DELETE", "/class/workspaces/alice/a", key: alice).status == 204)
+        #expect(try await lab.send("DELETE", "/class/workspaces/alice/a/r4", key: alice).status == 204)
         let gone = try await lab.send("GET", base + "/metadata", key: alice)
         #expect(gone.status == 404 && gone.body.contains("start the lesson again"))
         await lab.server.stop()
     }
 
-    @Test func aStudentHoldsAtMostThreeWorkspaces() async throws {
+    @Test func aStudentHoldsAtMostFourWorkspaces() async throws {
         let lab = try await Class.start()
         let alice = try await lab.key("alice")
-        for lesson in ["a", "b", "c", "d"] { #expect(try await lab.open(lesson, key: alice).status == 201) }
+        for lesson in ["a", "b", "c", "d", "e"] { #expect(try await lab.open(lesson, key: alice).status == 201) }
         let open = await lab.workspaces.workspaces(of: "alice").map(\.lesson)
-        #expect(open == ["d", "c", "b"])
-        #expect(try await lab.send("GET", "/class/workspaces/alice/a/fhir/metadata", key: alice).status == 404)
+        #expect(open == ["e", "d", "c", "b"])
+        #expect(try await lab.send("GET", "/class/workspaces/alice/a/r4/fhir/metadata", key: alice).status == 404)
         await lab.server.stop()
     }
 
-    @Test(arguments: ["e", "..", "../alice", "a/../b", "", String(repeating: "a", count: 81)])
+    /// A lesson that moves to another release (lesson 8 goes from DSTU2 to R4) has a workspace in
+    /// each, side by side; the release is one FHIR knows, or none.
+    @Test func aLessonHasAWorkspacePerRelease() async throws {
+        let lab = try await Class.start()
+        let alice = try await lab.key("alice")
+        let dstu2 = try #require(try await lab.open("a", "dstu2", key: alice).base)
+        let r4 = try #require(try await lab.open("a", "r4", key: alice).base)
+        #expect(dstu2.hasSuffix("/alice/a/dstu2/fhir") && r4.hasSuffix("/alice/a/r4/fhir"))
+        #expect(try await lab.send("GET", dstu2 + "/metadata", key: alice).body.contains("\"fhirVersion\":\"1.0.2\""))
+        #expect(try await lab.send("GET", r4 + "/metadata", key: alice).body.contains("\"fhirVersion\":\"4.0.1\""))
+        #expect(try await lab.open("a", "r6", key: alice).status == 400)
+        #expect(try await lab.send("GET", "/class/workspaces/alice/a/r6/fhir/metadata", key: alice).status == 404)
+        await lab.server.stop()
+    }
+
+    @Test(arguments: ["z", "..", "../alice", "a/../b", "", String(repeating: "a", count: 81)])
     func aLessonTheClassHasNotIsRefused(lesson: String) async throws {
         let lab = try await Class.start()
         let alice = try await lab.key("alice")

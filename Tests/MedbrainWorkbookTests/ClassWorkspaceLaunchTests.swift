@@ -51,7 +51,7 @@ struct ClassWorkspaceLaunchTests {
     }
 
     @Test func theLessonsServerIsTheStudentsWorkspaceReachedWithTheirKey() async throws {
-        let base = Self.origin + "/class/workspaces/alice/07-record-a-dose/fhir"
+        let base = Self.origin + "/class/workspaces/alice/07-record-a-dose/dstu2/fhir"
         let server = FakeClass(201, "{\"base\": \"\(base)\", \"fhirVersion\": \"dstu2\"}")
         let (started, reporter) = await Self.launch(server, Self.setup())
         #expect(started?.baseURL == base)
@@ -60,12 +60,14 @@ struct ClassWorkspaceLaunchTests {
         let sent = try #require(server.requests.withLock { $0.first })
         #expect(sent.method == "POST" && sent.url == Self.origin + "/class/workspaces")
         #expect(sent.header("Authorization") == "Bearer k-alice")
-        #expect(try JSONParser.parse(sent.body ?? [])["lesson"]?.stringValue == "07-record-a-dose")
+        let body = try JSONParser.parse(sent.body ?? [])
+        #expect(body["lesson"]?.stringValue == "07-record-a-dose" && body["fhirVersion"]?.stringValue == "dstu2")
         #expect(LessonCommands.whereItRuns(reporter, base: base).contains("in your own workspace"))
     }
 
     @Test(arguments: [
         (404, "{\"error\": \"the class has no lesson\"}", "no such lesson"),
+        (401, "{\"error\": \"the class key is not this class's\"}", "'login --smart' on it joins again"),
         (500, "", "answered 500"),
         // The key goes to the class server's origin only, whatever an answer names.
         (
@@ -88,14 +90,36 @@ struct ClassWorkspaceLaunchTests {
                 "runs on your machine, not the class server: \(problem)"))
     }
 
-    /// Another release, or the student's own files to load: not the lesson's server, so the
-    /// class server is not asked (asking would start the lesson's workspace afresh).
-    @Test(arguments: [(FHIRVersion.r4, [String]()), (.dstu2, ["/home/alice/mine.ndjson"])])
-    func aServerThatIsNotTheLessonsIsNotAskedFor(version: FHIRVersion, load: [String]) async {
+    /// The student's own files to load: not the lesson's server, so the class server is not
+    /// asked (asking would start the lesson's workspace afresh).
+    @Test func aServerWithTheStudentsOwnFilesIsNotAskedFor() async {
         let server = FakeClass(201, "{}")
-        let (started, _) = await Self.launch(server, Self.setup(version, load: load))
+        let (started, _) = await Self.launch(server, Self.setup(.dstu2, load: ["/home/alice/mine.ndjson"]))
         #expect(started == nil)
         #expect(server.requests.withLock { $0.isEmpty })
+    }
+
+    /// A lesson that moves to another release (lesson 8 goes on in R4) asks for that one too.
+    @Test func anotherReleaseOfTheLessonIsAskedFor() async throws {
+        let base = Self.origin + "/class/workspaces/alice/07-record-a-dose/r4/fhir"
+        let server = FakeClass(201, "{\"base\": \"\(base)\", \"fhirVersion\": \"r4\"}")
+        let (started, _) = await Self.launch(server, Self.setup(.r4))
+        #expect(started?.baseURL == base)
+        let body = try JSONParser.parse(server.requests.withLock { $0.first?.body } ?? [])
+        #expect(body["fhirVersion"]?.stringValue == "r4")
+    }
+
+    @Test func aStudentIsToldWhyALessonRunsOnTheirMachine() {
+        let reporter = ClassReporter(
+            link: ClassroomLink(origin: Self.origin, name: "lab", student: "alice"), key: "k",
+            executor: FakeClass(200, ""))
+        var smart = Self.lesson()
+        smart.asksForSMART = true
+        #expect(LessonCommands.whyHere(smart, reporter)?.contains("SMART login of its own") == true)
+        var none = Self.lesson()
+        none.header.server = nil
+        #expect(LessonCommands.whyHere(none, reporter) == nil)
+        #expect(LessonCommands.whyHere(Self.lesson(), reporter) == nil)
     }
 }
 
@@ -123,16 +147,23 @@ struct ClassWorkspaceFactoryTests {
 
     @Test(arguments: ["02-connect", "13-smart", "nothing-such"])
     func aLessonWhoseServerIsTheStudentsOwnHasNone(lesson: String) async throws {
-        #expect(try await Self.make(lesson, Self.student("a"), "/class/workspaces/alice/\(lesson)/fhir") == nil)
+        #expect(try await Self.make(lesson, .r4, Self.student("a"), "/class/workspaces/alice/\(lesson)/r4/fhir") == nil)
+    }
+
+    /// Lesson 12's files are R4 resources: it has no workspace in another release.
+    @Test func aLessonsFilesLoadInItsOwnReleaseOnly() async throws {
+        #expect(try await Self.make("12-vital-signs", .dstu2, Self.student("a"), "/w/fhir") == nil)
+        let r4 = try #require(try await Self.make("08-r4", .r4, Self.student("a"), "/w/fhir"))
+        #expect(r4.version == .r4)
     }
 
     @Test func aWorkspaceIsTheLessonsServer() async throws {
-        let vitals = try #require(try await Self.make("12-vital-signs", Self.student("a"), "/w/fhir"))
+        let vitals = try #require(try await Self.make("12-vital-signs", .r4, Self.student("a"), "/w/fhir"))
         #expect(vitals.version == .r4 && vitals.base.path == "/w/fhir")
         let observations = try await Self.read(vitals, "Observation?_count=1")
         #expect(observations["entry"]?.arrayValue?.first?["resource"]?["resourceType"] == .string("Observation"))
         let lesson = try #require(LessonTests.workbook.lessons.first { $0.id == "11-timings" })
-        let timings = try #require(try await Self.make("11-timings", Self.student("a"), "/w/fhir"))
+        let timings = try #require(try await Self.make("11-timings", .r4, Self.student("a"), "/w/fhir"))
         let dosages = { (service: FHIRService) in
             try await Self.read(service, "MedicationRequest?_count=100")["entry"]?.arrayValue?.flatMap {
                 $0["resource"]?["dosageInstruction"]?.arrayValue ?? []
@@ -148,7 +179,7 @@ struct ClassWorkspaceFactoryTests {
 
     @Test func eachStudentsWorkspaceHasTheirOwnDoses() async throws {
         let doses = { (seed: String) in
-            let service = try #require(try await Self.make("06-administrations", Self.student(seed), "/w/fhir"))
+            let service = try #require(try await Self.make("06-administrations", .dstu2, Self.student(seed), "/w/fhir"))
             return try await Self.read(service, "MedicationAdministration?_count=500&_sort=_id").compactText
         }
         #expect(try await doses("Alice Smith") != doses("Bob Jones"))

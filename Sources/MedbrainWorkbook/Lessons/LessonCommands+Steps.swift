@@ -12,7 +12,8 @@ extension LessonCommands {
         repl.requests.keepsAnswers = true
         // In a class, the lesson's server is the student's workspace on the class server, where
         // the instructor sees it; a lesson with its own SMART login keeps its server here.
-        let classroom = lesson.asksForSMART ? nil : reporter.flatMap { $0.wasRefused ? nil : $0 }
+        let classroom =
+            lesson.asksForSMART || lesson.header.server == nil ? nil : reporter.flatMap { $0.wasRefused ? nil : $0 }
         try await repl.restart(
             now: lesson.header.now, timeZone: lesson.header.timeZone, seed: seed,
             withholdsInstructions: lesson.withholdsInstructions, workspace: classroom?.workspace(for: lesson))
@@ -25,6 +26,9 @@ extension LessonCommands {
         let sections = lesson.sections.isEmpty ? "" : " (tutorial \(lesson.sections))"
         repl.print("Lesson \(lesson.number.map(String.init) ?? lesson.id): \(lesson.title)\(sections)")
         if let seed { repl.print("(Your own doses, from seed \(seed).)") }
+        if classroom == nil, let reporter, let reason = Self.whyHere(lesson, reporter) {
+            repl.printWrapped("(This lesson runs on your machine, not the class server: \(reason).)", indent: 0)
+        }
         starting = true
         defer { starting = false }
         if let version = lesson.header.server {
@@ -51,6 +55,14 @@ extension LessonCommands {
         }
         let problem = classroom.workspaceProblem.withLock { $0 } ?? "it did not open one"
         return "(This lesson runs on your machine, not the class server: \(problem).)"
+    }
+
+    /// Why a joined student's lesson does not ask the class for its server; nil when it has none.
+    static func whyHere(_ lesson: Lesson, _ reporter: ClassReporter) -> String? {
+        if lesson.header.server == nil { return nil }
+        if lesson.asksForSMART { return "its server has a SMART login of its own, which you approve here" }
+        return reporter.wasRefused
+            ? "the class server no longer takes your class key; 'login --smart' on it joins again" : nil
     }
 
     /// Runs the solutions of the steps already done, printing nothing; some fail on purpose.
