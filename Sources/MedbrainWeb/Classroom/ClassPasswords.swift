@@ -23,10 +23,9 @@ enum ClassPasswords {
             let lines = usernames.compactMap { name in known[name].map { "\(name),\($0)" } }
             let text =
                 (["# username,password: hand each student their own line"] + lines).joined(separator: "\n") + "\n"
-            guard
-                FileManager.default.createFile(
-                    atPath: file, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-            else { throw ClassRoster.Problem(description: "cannot write the passwords to \(file)") }
+            guard write(text, to: file) else {
+                throw ClassRoster.Problem(description: "cannot write the passwords to \(file)")
+            }
         }
         var hashes: [String: String] = [:]
         for username in usernames {
