@@ -53,14 +53,6 @@ public actor ClassWorkspaces {
         self.clock = clock
     }
 
-    /// Whether `lesson` may name a workspace: a lesson id is a file's stem, and it becomes a path.
-    static func isLessonID(_ lesson: String) -> Bool {
-        !lesson.isEmpty && lesson.count <= 80 && lesson != "." && lesson != ".."
-            && lesson.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || "0123456789-_.".unicodeScalars.contains($0))
-            }
-    }
-
     public static func basePath(student: String, lesson: String, version: FHIRVersion) -> String {
         "\(root)/\(student)/\(lesson)/\(version.rawValue)\(FHIRService.basePath)"
     }
@@ -71,7 +63,8 @@ public actor ClassWorkspaces {
     public func open(
         _ lesson: String, in version: FHIRVersion, for student: ClassRoster.Student, names: ServerNames?
     ) async throws -> Workspace? {
-        guard Self.isLessonID(lesson) else { return nil }
+        // The id becomes part of a path: only one a lesson's file could have.
+        guard ClassEvent.isLessonID(lesson) else { return nil }
         let path = Self.basePath(student: student.username, lesson: lesson, version: version)
         guard let service = try await make(lesson, version, student, path) else { return nil }
         if let names { service.base.set(names) }
