@@ -1,3 +1,4 @@
+import FHIRModel
 import FHIRServer
 import Foundation
 import MedbrainDataset
@@ -9,12 +10,9 @@ extension BuiltinServers {
     /// Starts a built-in server inside this process on a free loopback port, with the
     /// classroom's web view at the root of its address: what `medbrain` hands its REPL.
     public static let launchInProcess: BuiltinServerLauncher = { setup in
-        var configuration = ServerConfiguration(
-            version: setup.version, now: setup.now, seed: setup.seed.flatMap(DatasetSeed.init))
-        configuration.load = setup.load
-        configuration.withholdsInstructions = setup.withholdsInstructions
-        // The tutorial's Tables 1–4 as profiles: `$validate?profile=…tutorial-medication-order`.
-        configuration.definitions = TutorialProfiles.definitions(of: setup.version)
+        var configuration = ServerConfiguration.lessonServer(
+            setup.version, now: setup.now, seed: setup.seed, load: setup.load,
+            withholdsInstructions: setup.withholdsInstructions)
         // With SMART the web view is left out: it would show every patient's data past the tokens.
         if setup.smart { configuration.authorization = .smart(clients: []) }
         // A session with a fixed clock replays a lesson or transcript, whose steps type the numbers.
@@ -33,5 +31,21 @@ extension BuiltinServers {
     /// Built-in servers started in this process, their clocks fixed at `now` (nil: the real clock).
     public static func inProcess(now: Date?) -> BuiltinServers {
         BuiltinServers(now: now, launch: launchInProcess)
+    }
+}
+
+extension ServerConfiguration {
+    /// A lesson's built-in server, as the REPL starts one on the student's machine and a class
+    /// server makes a student's workspace: its release and clock, the student's seed (nil: the
+    /// dataset as written), the files to load, the orders' sentences withheld or not, and the
+    /// tutorial's Tables 1–4 as profiles (`$validate?profile=…tutorial-medication-order`).
+    static func lessonServer(
+        _ version: FHIRVersion, now: Date?, seed: String?, load: [String], withholdsInstructions: Bool
+    ) -> ServerConfiguration {
+        var configuration = ServerConfiguration(version: version, now: now, seed: seed.flatMap(DatasetSeed.init))
+        configuration.load = load
+        configuration.withholdsInstructions = withholdsInstructions
+        configuration.definitions = TutorialProfiles.definitions(of: version)
+        return configuration
     }
 }

@@ -1,9 +1,7 @@
 import FHIRServer
 import Foundation
-import MedbrainDataset
 import MedbrainWeb
 import MedbrainWorkbook
-import MedicationTutorial
 import SMART
 
 /// `serve --class NAME --roster FILE`: the roster read, each student's record added to the
@@ -42,13 +40,10 @@ public enum ClassSetup {
             guard let lesson = lessons.first(where: { $0.id == id }), let own = lesson.header.server,
                 !lesson.asksForSMART, lesson.loads.isEmpty || version == own
             else { return nil }
-            var configuration = ServerConfiguration(
-                version: version, now: lesson.header.now, maximumBodySize: maximumBodySize,
-                seed: DatasetSeed(student.seed))
-            configuration.load = lesson.loads
-            configuration.withholdsInstructions = lesson.withholdsInstructions
-            configuration.definitions = TutorialProfiles.definitions(of: version)
-            configuration.basePath = basePath
+            var configuration = ServerConfiguration.lessonServer(
+                version, now: lesson.header.now, seed: student.seed, load: lesson.loads,
+                withholdsInstructions: lesson.withholdsInstructions)
+            (configuration.maximumBodySize, configuration.basePath) = (maximumBodySize, basePath)
             return try await FHIRService.build(loading: configuration).0
         }
     }
