@@ -199,6 +199,12 @@ extension REPL {
     /// Writes a line of output, as the REPL's own commands do.
     public func print(_ line: String) { context.console.line(line) }
 
+    /// Writes rows under a header, as the REPL's own tables are, fitted to the console's width.
+    public func printTable(header: [String], rows: [[String]]) {
+        let console = context.console
+        for line in TextTable(header: header, rows: rows).render(width: console.width) { console.line(line) }
+    }
+
     /// Writes a paragraph wrapped to the console's width, each line indented.
     public func printWrapped(_ paragraph: String, indent: Int) {
         let margin = String(repeating: " ", count: indent)

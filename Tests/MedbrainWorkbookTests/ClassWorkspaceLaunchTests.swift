@@ -186,3 +186,48 @@ struct ClassWorkspaceFactoryTests {
         #expect(try await doses("Alice Smith") == doses("Alice Smith"))
     }
 }
+
+/// `progress --class` reads the class server's export (`/class/progress.json`), made here by the
+/// server's own code, and prints it as the REPL's tables are: a row per student, then the steps
+/// most are stuck at.
+@Suite("progress --class as the REPL prints it")
+struct ClassReportTests {
+    @Test func aRowPerStudentAndTheStepsMostAreStuckAt() throws {
+        let start = Date(timeIntervalSince1970: 1_796_000_000)
+        func events(_ kinds: [(Int, ClassEvent.Kind, String?)]) -> [ClassEvent] {
+            kinds.enumerated().map { index, item in
+                ClassEvent(
+                    sequence: index + 1, time: start + Double(index), received: start, lesson: "03-login",
+                    step: item.0, kind: item.1, detail: item.2)
+            }
+        }
+        let roster = [("alice", "Alice Smith"), ("bob", "Bob Jones"), ("carol", "Carol")].map {
+            ClassRoster.Student(username: $0.0, name: $0.1, seed: $0.1, passwordHash: "")
+        }
+        let outline = LessonOutline(
+            id: "03-login", number: 3, title: "Log in", steps: ["Find", "Email", "Identifier"], exercises: [1, 2])
+        let grid = ClassGrid(
+            events: [
+                (roster[0], events([(1, .started, nil), (1, .solved, nil), (2, .started, nil), (2, .wrong, "x")])),
+                (
+                    roster[1],
+                    events([
+                        (1, .started, nil), (1, .hint, "1 of 2"), (1, .solved, nil), (2, .started, nil),
+                        (2, .wrong, "y"), (2, .wrong, "z"), (2, .wrong, "w"),
+                    ])
+                ),
+                (roster[2], []),
+            ], outlines: [outline], now: start + 30)
+        let body = grid.json(className: "lab", now: start + 30)
+        #expect(
+            LessonCommands.classRows(body) == [
+                ["alice", "03-login step 2", "1", "0", "1", ""],
+                ["bob", "03-login step 2", "1", "1", "3", "needs help"],
+                ["carol", "-", "0", "0", "0", ""],
+            ])
+        #expect(LessonCommands.stuckLines(body) == ["  03-login step 2 (Email): 2 — alice, bob"])
+        let host = StandInHost()
+        host.printTable(header: ["student", "at"], rows: [["alice", "03-login step 2"]])
+        #expect(host.printed == ["student  at", "-------  ---------------", "alice    03-login step 2"])
+    }
+}

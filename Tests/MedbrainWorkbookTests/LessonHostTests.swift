@@ -2,6 +2,7 @@ import FHIRModel
 import FHIRPath
 import Foundation
 import MedbrainREPL
+import ResultTables
 import Testing
 
 @testable import MedbrainWorkbook
@@ -42,6 +43,9 @@ final class StandInHost: LessonHost {
 
     func print(_ line: String) { printed.append(line) }
     func printWrapped(_ paragraph: String, indent: Int) { printed.append(paragraph) }
+    func printTable(header: [String], rows: [[String]]) {
+        printed += TextTable(header: header, rows: rows).render(width: 80)
+    }
     func execute(_ line: String) async -> Bool {
         executed.append(line)
         return true

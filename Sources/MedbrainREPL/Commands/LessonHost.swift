@@ -11,6 +11,8 @@ public protocol LessonHost: AnyObject {
     func print(_ line: String)
     /// Writes a paragraph wrapped to the console's width, each line indented.
     func printWrapped(_ paragraph: String, indent: Int)
+    /// Writes rows under a header as the REPL's tables are, fitted to the console's width.
+    func printTable(header: [String], rows: [[String]])
 
     /// Runs a line as the student would type it; false when it failed (its error printed).
     @discardableResult func execute(_ line: String) async -> Bool

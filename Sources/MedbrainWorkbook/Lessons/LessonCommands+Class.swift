@@ -33,13 +33,16 @@ extension LessonCommands {
                         ? "the class server refused MEDBRAIN_CLASS_KEY" : "the class server answered \(answer.status)")
         }
         if json { return repl.print(body.prettyText) }
-        for line in Self.classLines(body) { repl.print(line) }
+        repl.print("Class \(body["class"]?.stringValue ?? "?"):")
+        repl.printTable(header: ["student", "at", "solved", "hints", "wrong", "help"], rows: Self.classRows(body))
+        let stuck = Self.stuckLines(body)
+        if !stuck.isEmpty { repl.print("Stuck most:") }
+        for line in stuck { repl.print(line) }
     }
 
-    /// A row per student (where they are, steps solved, hints, wrong tries) and the steps most are stuck at.
-    static func classLines(_ body: JSONValue) -> [String] {
-        var rows = [["student", "at", "solved", "hints", "wrong", "help"]]
-        for student in body["students"]?.arrayValue ?? [] {
+    /// A row per student: where they are, steps solved, hints, wrong tries, and whether they need help.
+    static func classRows(_ body: JSONValue) -> [[String]] {
+        (body["students"]?.arrayValue ?? []).map { student in
             let steps = student["steps"]?.arrayValue ?? []
             let count = { (name: String) in
                 steps.map { Int($0[name]?.numberText ?? "") ?? 0 }.reduce(0, +)
@@ -47,29 +50,21 @@ extension LessonCommands {
             let at = student["current"].map {
                 "\($0["lesson"]?.stringValue ?? "?") step \($0["step"]?.numberText ?? "?")"
             }
-            rows.append([
+            return [
                 student["username"]?.stringValue ?? "?", at ?? "-",
                 String(steps.filter { $0["solved"] == .bool(true) }.count), String(count("hints")),
                 String(count("wrongAttempts")), student["needsHelp"] == .bool(true) ? "needs help" : "",
-            ])
+            ]
         }
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var lines = rows.map { row in
-            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(
-                separator: "  "
-            )
-            .trimmingCharacters(in: .whitespaces)
-        }
-        lines.insert("Class \(body["class"]?.stringValue ?? "?"):", at: 0)
-        let stuck = body["stuck"]?.arrayValue ?? []
-        if !stuck.isEmpty { lines.append("Stuck most:") }
-        for entry in stuck.prefix(5) {
+    }
+
+    /// The five steps most students are stuck at, a line each: how many, and who.
+    static func stuckLines(_ body: JSONValue) -> [String] {
+        (body["stuck"]?.arrayValue ?? []).prefix(5).map { entry in
             let who = entry["students"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            lines.append(
-                "  \(entry["lesson"]?.stringValue ?? "?") step \(entry["step"]?.numberText ?? "?") (\(entry["title"]?.stringValue ?? "")): "
-                    + "\(who.count) — \(who.joined(separator: ", "))")
+            return "  \(entry["lesson"]?.stringValue ?? "?") step \(entry["step"]?.numberText ?? "?") "
+                + "(\(entry["title"]?.stringValue ?? "")): \(who.count) — \(who.joined(separator: ", "))"
         }
-        return lines
     }
 }
 
