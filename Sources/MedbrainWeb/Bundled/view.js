@@ -29,7 +29,7 @@
       .catch(function () { status.textContent = "Could not read the page again; reload to see changes."; })
       .then(function () {
         reading = false;
-        if (wanted !== null) { var next = wanted; wanted = null; refresh(next); }
+        if (wanted !== null) { var next = wanted; wanted = null; update(next); }
       });
   }
   // The class's grid reads only the rows that changed, while its columns stay the same.
@@ -38,15 +38,13 @@
     if (String(count) === seen) return;
     if (reading) { wanted = count; return; }
     reading = true;
+    var whole = null;
     fetch("/class/rows?since=" + encodeURIComponent(seen), { cache: "no-store" })
       .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
       .then(function (answer) {
         grid = document.querySelector("table.grid[data-columns]");
-        if (!grid || answer.columns !== grid.getAttribute("data-columns")) {
-          reading = false;
-          seen = null;
-          return refresh(answer.changes);
-        }
+        // New columns (a lesson started): the whole page is read, once this read has ended.
+        if (!grid || answer.columns !== grid.getAttribute("data-columns")) { whole = answer.changes; return; }
         answer.rows.forEach(function (row) {
           var old = grid.querySelector("tr[data-student='" + CSS.escape(row.student) + "']");
           var body = document.createElement("tbody");
@@ -61,8 +59,8 @@
       })
       .catch(function () { status.textContent = "Could not read the class again; reload to see changes."; })
       .then(function () {
-        if (!reading) return;
         reading = false;
+        if (whole !== null) { seen = null; wanted = null; return refresh(whole); }
         if (wanted !== null) { var next = wanted; wanted = null; refreshRows(next); }
       });
   }
